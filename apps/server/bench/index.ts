@@ -1,0 +1,121 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import type autocannon from 'autocannon';
+import sharp from 'sharp';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openDatabase } from '../src/db/client';
+import { jobHandlers } from '../src/jobs/handlers';
+import { startWorkerPool } from '../src/jobs/worker-pool';
+import { multipartBody } from '../src/testing/multipart';
+
+type Row = { name: string; value: number; unit: string; goal?: string };
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+};
+const round = (value: number, digits = 1) => Number(value.toFixed(digits));
+
+/**
+ * 100 concurrent clients from a separate autocannon process: run inside this process, the load
+ * generator would share the server's event loop and halve what it measures.
+ */
+async function loadFromAnotherProcess(url: string, token: string, seconds = 8): Promise<autocannon.Result> {
+  const bin = path.resolve(import.meta.dirname, '../../../node_modules/.bin/autocannon');
+  const { stdout } = await promisify(execFile)(bin, ['-c', '100', '-d', String(seconds), '-j', '-H', `authorization=Bearer ${token}`, url], { maxBuffer: 16 * 1024 * 1024 });
+  return JSON.parse(stdout) as autocannon.Result;
+}
+
+/** Server rows: the API under load, sign-in, photo -> finished avatar, public page -> first audio. */
+export async function benchRows(): Promise<Row[]> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'af-bench-'));
+  const database = await openDatabase({ inMemory: true });
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SIGNIN_RATE_LIMIT: '1000', PUBLIC_RATE_LIMIT: '100000', WEB_DIST_DIR: path.join(dataDir, 'none') });
+  const app = await buildApp({ config, database });
+  const address = await app.server.listen({ port: 0, host: '127.0.0.1' });
+  const rows: Row[] = [];
+  let pool: ReturnType<typeof startWorkerPool> | undefined;
+  try {
+    const email = 'bench@example.com';
+    const password = 'benchmark password';
+    await fetch(`${address}/api/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+
+    const signIns: number[] = [];
+    let token = '';
+    for (let i = 0; i < 10; i++) {
+      const started = performance.now();
+      const res = await fetch(`${address}/api/token`, { method: 'POST', body: new URLSearchParams({ username: email, password }) });
+      signIns.push(performance.now() - started);
+      token = ((await res.json()) as { access_token: string }).access_token;
+    }
+    rows.push({ name: 'server: one sign-in (scrypt N=2^15), p50 of 10', value: round(percentile(signIns, 50)), unit: 'ms' });
+
+    await loadFromAnotherProcess(`${address}/api/users/me`, token, 3); // warm-up: JIT and caches
+    const load = await loadFromAnotherProcess(`${address}/api/users/me`, token);
+    rows.push({ name: 'server: GET /api/users/me, 100 concurrent clients, p50', value: load.latency.p50, unit: 'ms' });
+    rows.push({ name: 'server: GET /api/users/me, 100 concurrent clients, p99', value: load.latency.p99, unit: 'ms' });
+    rows.push({ name: 'server: GET /api/users/me throughput', value: round(load.requests.average, 0), unit: 'req/s' });
+    rows.push({ name: 'server: GET /api/users/me non-2xx answers', value: load.non2xx + load.errors, unit: 'count' });
+
+    // A 1024 px JPEG from a fixture photo, uploaded and generated through the real job (the
+    // workers start only now, so their polling does not share the API measurement above).
+    pool = startWorkerPool({ queue: app.queue, handlers: jobHandlers(app), logger: { info() {}, warn() {}, error() {} }, pollMs: 20 });
+    const photo = await sharp(path.resolve(import.meta.dirname, '../../../fixtures/faces/grace_hopper.jpg')).resize({ width: 1024 }).jpeg({ quality: 90 }).toBuffer();
+    const generation: number[] = [];
+    let avatarId = '';
+    for (let i = 0; i < 3; i++) {
+      const body = multipartBody({ avatar_name: `bench-${i}`, voice_type: 'female', enable_lipsync: 'true' }, { field: 'file', name: 'photo.jpg', type: 'image/jpeg', data: photo });
+      const started = performance.now();
+      const res = await fetch(`${address}/api/avatars`, { method: 'POST', body: body.payload, headers: { ...body.headers, authorization: `Bearer ${token}` } });
+      avatarId = ((await res.json()) as { taskId: string }).taskId;
+      for (;;) {
+        const task = (await (await fetch(`${address}/api/tasks/${avatarId}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { status: string };
+        if (task.status !== 'processing') break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      generation.push(performance.now() - started);
+    }
+    rows.push({ name: 'server: photo (1024 px JPEG) -> finished avatar, p50 of 3', value: round(percentile(generation, 50) / 1000, 2), unit: 's', goal: '<= 5 s' });
+
+    await fetch(`${address}/api/tasks/${avatarId}/deploy`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    let publicId = '';
+    for (;;) {
+      const task = (await (await fetch(`${address}/api/tasks/${avatarId}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { result: { preview_url: string | null } };
+      if (task.result.preview_url) {
+        publicId = task.result.preview_url.split('/').pop()!;
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const firstAudio: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const started = performance.now();
+      const res = await fetch(`${address}/api/public/avatars/${publicId}/speak?stream=1`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        // The speech bench's 30-character first line (one clause mark), then a second sentence.
+        body: JSON.stringify({ text: '今日はとても良い天気なので、近くの公園まで歩いて行きたいな。一緒に行きませんか。' }),
+      });
+      const reader = res.body!.getReader();
+      let buffered = '';
+      while (!buffered.includes('\n')) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffered += Buffer.from(value).toString();
+      }
+      firstAudio.push(performance.now() - started);
+      await reader.cancel();
+    }
+    rows.push({ name: 'server: public page text -> first audio (30-character line + 1 sentence, streamed), p50 of 7', value: round(percentile(firstAudio, 50)), unit: 'ms', goal: '<= 250 ms' });
+  } finally {
+    await pool?.stop();
+    await app.server.close();
+    await database.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+  return rows;
+}

@@ -1,0 +1,46 @@
+import path from 'node:path';
+import fs from 'node:fs/promises';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
+
+/**
+ * PostgreSQL when a URL is given (scale-out: API and worker processes share it), otherwise an
+ * embedded PGlite database in `dataDir` (one process only). Migrations are applied either way.
+ * See docs/adr/0001-pglite-and-postgres.md.
+ */
+export async function openDatabase(options: { databaseUrl?: string; dataDir?: string; inMemory?: boolean }): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const { Pool } = (await import('pg')).default;
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    const pool = new Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle client's connection can be cut (server restart, admin command): pg then emits 'error'
+    // on the pool, which would crash the process without a listener. The pool replaces the client.
+    pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+    const db = drizzle(pool, { schema });
+    await migrate(db, { migrationsFolder });
+    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  let dbDir: string | undefined;
+  if (!options.inMemory) {
+    dbDir = path.join(options.dataDir ?? './data', 'pglite');
+    await fs.mkdir(dbDir, { recursive: true });
+  }
+  const client = new PGlite(dbDir);
+  const db = drizzle(client, { schema });
+  await migrate(db, { migrationsFolder });
+  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+}

@@ -1,0 +1,10 @@
+/** The typed map from job name to payload. Payloads carry ids only; handlers reload state. */
+export interface JobPayloads {
+  'avatar.generate': { avatarId: string };
+  'avatar.deploy': { avatarId: string };
+  'voice.check-take': { recordingId: string; revision: number };
+  'voice.train': { voiceModelId: string };
+  /** Used by the queue's own tests and benchmarks. */
+  'test.record': { key: string; steps: number; stepMs: number; failAttempts?: number };
+}
+export type JobName = keyof JobPayloads;

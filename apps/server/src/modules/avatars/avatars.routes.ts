@@ -1,0 +1,89 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  avatarSchema,
+  avatarVoiceModelSchema,
+  createAvatarResponseSchema,
+  imageLimits,
+  setAvatarVoiceModelRequestSchema,
+  taskListSchema,
+  taskSchema,
+  avatarSpeakRequestSchema,
+  speechResponseSchema,
+} from '@avatar-factory/contracts';
+import { notFound } from '../../http/app-error';
+import { readMultipart } from '../../http/read-multipart';
+import { RIG_FILE_PATTERN } from './avatar-files';
+import { abortOnDisconnect } from '../../http/abort-on-disconnect';
+import type { SpeechService } from '../speech/speech.service';
+import type { AvatarsService } from './avatars.service';
+
+const taskParams = z.object({ taskId: z.string().min(1).max(200) });
+const avatarParams = z.object({ avatarId: z.string().min(1).max(200) });
+const rigFileParams = avatarParams.extend({ file: z.string().min(1).max(60) });
+
+export const avatarsRoutes: FastifyPluginAsyncZod<{ avatars: AvatarsService; speech: SpeechService }> = async (app, { avatars, speech }) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get('/tasks', { schema: { response: { 200: taskListSchema } } }, (request) => avatars.list(request.userId));
+
+  app.get('/tasks/:taskId', { schema: { params: taskParams, response: { 200: taskSchema } } }, (request) =>
+    avatars.getTask(request.userId, request.params.taskId),
+  );
+
+  app.post('/tasks/:taskId/deploy', { schema: { params: taskParams, response: { 202: taskSchema } } }, async (request, reply) =>
+    reply.status(202).send(await avatars.deploy(request.userId, request.params.taskId)),
+  );
+
+  app.delete('/tasks/:taskId', { schema: { params: taskParams } }, async (request, reply) => {
+    await avatars.remove(request.userId, request.params.taskId);
+    return reply.status(204).send();
+  });
+
+  app.post('/avatars', { schema: { response: { 202: createAvatarResponseSchema } } }, async (request, reply) => {
+    const { fields, file } = await readMultipart(request, { fileField: 'file', maxBytes: imageLimits.maxBytes });
+    return reply.status(202).send(await avatars.create(request.userId, fields, file));
+  });
+
+  app.get('/avatars/:avatarId', { schema: { params: avatarParams, response: { 200: avatarSchema } } }, (request) =>
+    avatars.getAvatar(request.userId, request.params.avatarId),
+  );
+
+  app.get('/avatars/:avatarId/image', { schema: { params: avatarParams } }, async (request, reply) =>
+    reply.type('image/png').header('cache-control', 'private, no-cache').send(await avatars.portrait(request.userId, request.params.avatarId)),
+  );
+
+  app.get('/avatars/:avatarId/voice-model', { schema: { params: avatarParams, response: { 200: avatarVoiceModelSchema } } }, (request) =>
+    avatars.getVoiceModel(request.userId, request.params.avatarId),
+  );
+
+  app.post(
+    '/avatars/:avatarId/voice-model',
+    { schema: { params: avatarParams, body: setAvatarVoiceModelRequestSchema, response: { 200: avatarVoiceModelSchema } } },
+    (request) => avatars.setVoiceModel(request.userId, request.params.avatarId, request.body.voice_model_id),
+  );
+
+  app.get('/avatars/:avatarId/greeting', { schema: { params: avatarParams } }, async (request, reply) =>
+    reply.type('application/json').send(await avatars.greeting(request.userId, request.params.avatarId)),
+  );
+
+  /** Speaks a text in the avatar's current voice (its personal model when one is applied). */
+  app.post(
+    '/avatars/:avatarId/speak',
+    { schema: { params: avatarParams, body: avatarSpeakRequestSchema, response: { 200: speechResponseSchema } } },
+    async (request, reply) =>
+      speech.speak({
+        voice: await avatars.voiceOf(request.userId, request.params.avatarId),
+        text: request.body.text,
+        language: request.body.language,
+        signal: abortOnDisconnect(reply),
+      }),
+  );
+
+  app.get('/avatars/:avatarId/rig/:file', { schema: { params: rigFileParams } }, async (request, reply) => {
+    const { avatarId, file } = request.params;
+    if (!RIG_FILE_PATTERN.test(file)) throw notFound('Rig file not found');
+    const data = await avatars.rigFile(request.userId, avatarId, file);
+    return reply.type(file.endsWith('.json') ? 'application/json' : 'image/png').header('cache-control', 'private, no-cache').send(data);
+  });
+};

@@ -1,0 +1,115 @@
+import type { FaceFailureCode } from '@avatar-factory/face-analysis';
+import { RigBuildError } from '@avatar-factory/avatar-rig/node';
+import type { SpeechEngine } from '@avatar-factory/speech';
+import type { AvatarPipeline } from '../../engines/avatar-pipeline';
+import { toSpeechResponse } from '../../engines/speech-output';
+import type { JobContext, JobHandler } from '../../jobs/queue';
+import type { Storage } from '../../storage/storage';
+import type { VoiceResolver } from '../speech/voice-resolver';
+import { avatarFiles } from './avatar-files';
+import type { AvatarsRepository } from './avatars.repository';
+
+export interface GenerateAvatarDeps {
+  avatars: AvatarsRepository;
+  storage: Storage;
+  pipeline: AvatarPipeline;
+  speech: Pick<SpeechEngine, 'synthesize'>;
+  voices: VoiceResolver;
+}
+
+/** Messages a person can act on, for face analysis failures. */
+const faceFailureMessages: Record<FaceFailureCode, (count: number) => string> = {
+  no_face: () => 'No face was found in the photo. Please upload a clear, front-facing portrait.',
+  multiple_faces: (count) => `${count} faces were found in the photo. Please upload a photo of a single person.`,
+  face_too_small: () => 'The face is too small in the photo. Please upload a closer portrait.',
+  face_cut_off: () => 'The face is cut off by the edge of the photo. Please upload a photo showing the whole face.',
+};
+
+/** Rig failures the person can fix with another photo; anything else is ours and is retried. */
+function rigFailureMessage(error: RigBuildError): string {
+  if (error.code === 'face_turned') return 'The face is turned too far to the side. Please upload a photo looking straight at the camera.';
+  if (error.code in faceFailureMessages) return faceFailureMessages[error.code as FaceFailureCode](error.faceCount ?? 0);
+  return 'The face in this photo could not be rigged for animation. Please try a clearer, front-facing portrait.';
+}
+
+/** The greeting each avatar says in its voice, in the avatar's language (Japanese first). */
+export const greetingText = (avatarName: string) => `こんにちは、${avatarName}です。`;
+
+/**
+ * The spec's 'face training': normalise image -> analyse face -> build rig -> prepare voice ->
+ * render portrait. Idempotent: a retried run starts from the photo again and overwrites the
+ * outputs. A failure after the rig exists leaves a result (the UI's 'Warning').
+ */
+export function generateAvatarHandler(deps: GenerateAvatarDeps): JobHandler<'avatar.generate'> {
+  const { avatars, storage, pipeline } = deps;
+
+  return {
+    async run({ avatarId }, ctx: JobContext) {
+      let row = await avatars.findById(avatarId);
+      if (!row || row.status !== 'processing') return;
+      const files = avatarFiles(avatarId);
+      const stage = async (progress: number, step: string) => {
+        ctx.signal.throwIfAborted();
+        await avatars.reportProgress(avatarId, progress, step);
+        await ctx.progress(progress, step);
+      };
+
+      await stage(5, 'Normalising image');
+      const image = await pipeline.normalise(await storage.get(files.photo));
+
+      await stage(15, 'Analysing face');
+      const analysis = await pipeline.analyse(image);
+      if (!analysis.ok) {
+        await avatars.update(avatarId, { status: 'failed', currentStep: 'Face analysis failed', message: faceFailureMessages[analysis.code](analysis.faceCount) });
+        return;
+      }
+
+      await stage(35, 'Building rig');
+      let built;
+      try {
+        built = await pipeline.buildRig(image, analysis);
+      } catch (error) {
+        if (!(error instanceof RigBuildError)) throw error;
+        await avatars.update(avatarId, { status: 'failed', currentStep: 'Building rig failed', message: rigFailureMessage(error) });
+        return;
+      }
+      const { rig, textures } = built;
+      ctx.signal.throwIfAborted();
+      await storage.remove(files.rigDir);
+      for (const [name, data] of Object.entries(textures)) await storage.put(files.rigFile(name), data);
+      await storage.put(files.rigFile('rig.json'), Buffer.from(JSON.stringify(rig)));
+
+      await stage(60, 'Preparing voice');
+      row = (await avatars.findById(avatarId)) ?? row;
+      let voiceError: string | undefined;
+      try {
+        const voice = await deps.voices.resolve({ voiceType: row.voiceType, voiceModelId: row.voiceModelId });
+        const greeting = await deps.speech.synthesize({ text: greetingText(row.avatarName), voice, language: 'ja', signal: ctx.signal });
+        await storage.put(files.greeting, Buffer.from(JSON.stringify(toSpeechResponse(greeting))));
+      } catch (error) {
+        ctx.signal.throwIfAborted();
+        voiceError = error instanceof Error ? error.message : String(error);
+      }
+
+      await stage(85, 'Rendering portrait');
+      await storage.put(files.portrait, await pipeline.renderPortrait(rig, textures));
+      ctx.signal.throwIfAborted();
+
+      await avatars.update(avatarId, {
+        status: voiceError ? 'failed' : 'completed',
+        progress: 100,
+        currentStep: voiceError ? 'Voice preparation failed' : 'Done',
+        message: voiceError ? `The avatar was made, but its voice could not be prepared: ${voiceError}` : 'Your avatar is ready.',
+        hasResult: true,
+        resultMessage: voiceError ? 'Avatar created without its greeting' : 'Avatar generated successfully',
+      });
+    },
+
+    async onFailed({ avatarId }, error) {
+      const row = await avatars.findById(avatarId);
+      if (!row || row.status !== 'processing') return;
+      const detail = error instanceof Error ? error.message : String(error);
+      await avatars.update(avatarId, { status: 'failed', currentStep: 'Failed', message: `Avatar generation failed: ${detail}` });
+    },
+  };
+}

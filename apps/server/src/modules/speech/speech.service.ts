@@ -1,0 +1,68 @@
+import { Readable } from 'node:stream';
+import type { SpeechResponse } from '@avatar-factory/contracts';
+import { isSpeechError, type LanguageOption, type SpeechEngine } from '@avatar-factory/speech';
+import { toSpeechResponse } from '../../engines/speech-output';
+import { AppError } from '../../http/app-error';
+import type { VoiceChoice, VoiceResolver } from './voice-resolver';
+
+/** Speech engine failures as API errors: the caller's text is the problem (422) or we are busy (503). */
+export function toSpeechApiError(error: unknown): unknown {
+  if (!isSpeechError(error)) return error;
+  switch (error.code) {
+    case 'empty_text':
+    case 'no_speakable_text':
+    case 'text_too_long':
+      return new AppError(422, { code: error.code, message: error.message });
+    case 'busy':
+      return new AppError(503, { code: 'speech_busy', message: 'The speech engine is busy. Please try again in a moment.' }, { 'Retry-After': '2' });
+    default:
+      return error;
+  }
+}
+
+export interface SpeakRequest {
+  voice: VoiceChoice;
+  text: string;
+  language: LanguageOption;
+  signal?: AbortSignal;
+}
+
+export function createSpeechService(deps: { engine: SpeechEngine; voices: VoiceResolver }) {
+  return {
+    async speak(request: SpeakRequest): Promise<SpeechResponse> {
+      try {
+        const voice = await deps.voices.resolve(request.voice);
+        return toSpeechResponse(await deps.engine.synthesize({ text: request.text, voice, language: request.language, signal: request.signal }));
+      } catch (error) {
+        throw toSpeechApiError(error);
+      }
+    },
+
+    /**
+     * Sentence by sentence as NDJSON (one speech answer per line, first sentence first), so a
+     * listener hears the start while the rest is still being made.
+     */
+    async stream(request: SpeakRequest): Promise<Readable> {
+      const voice = await deps.voices.resolve(request.voice);
+      const sentences = deps.engine.synthesizeSentences({ text: request.text, voice, language: request.language, signal: request.signal });
+      // Pull the first sentence before answering, so bad text is still a clean 4xx, not a broken stream.
+      let first: IteratorResult<Awaited<ReturnType<typeof sentences.next>>['value']>;
+      try {
+        first = await sentences.next();
+      } catch (error) {
+        throw toSpeechApiError(error);
+      }
+      async function* lines() {
+        if (!first.done && first.value) yield `${JSON.stringify(toSpeechResponse(first.value))}\n`;
+        try {
+          for await (const result of sentences) yield `${JSON.stringify(toSpeechResponse(result))}\n`;
+        } catch (error) {
+          const apiError = toSpeechApiError(error);
+          yield `${JSON.stringify({ detail: apiError instanceof AppError ? apiError.detail : 'Speech failed' })}\n`;
+        }
+      }
+      return Readable.from(lines());
+    },
+  };
+}
+export type SpeechService = ReturnType<typeof createSpeechService>;

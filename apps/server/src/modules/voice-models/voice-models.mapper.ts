@@ -1,0 +1,28 @@
+import type { RecordedSentence, VoiceModel } from '@avatar-factory/contracts';
+import type { RecordedSentenceRow, VoiceModelRow } from './voice-models.repository';
+
+export function toVoiceModel(row: VoiceModelRow): VoiceModel {
+  return {
+    id: row.id,
+    name: row.name,
+    is_public: row.isPublic,
+    status: row.status,
+    created_at: row.createdAt.toISOString(),
+    metadata: { sentence_count: row.sentenceCount, quality_score: row.qualityScore, language: row.language, error: row.error },
+  };
+}
+
+export function toRecordedSentence(row: RecordedSentenceRow): RecordedSentence {
+  return {
+    id: row.id,
+    sentence_id: row.sentenceId,
+    text: row.text,
+    status: row.status,
+    error_message: row.errorMessage,
+    quality_score: row.qualityScore,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** Only ready takes count, once per sentence_id (spec §5). */
+export const distinctReadySentences = (rows: RecordedSentenceRow[]) => new Set(rows.filter((row) => row.status === 'ready').map((row) => row.sentenceId)).size;

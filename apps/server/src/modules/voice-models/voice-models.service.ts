@@ -1,0 +1,129 @@
+import {
+  errorCodes,
+  type CreateVoiceModelRequest,
+  type RecordedSentence,
+  type TrainingConfig,
+  type VoiceModel,
+  type VoiceModelStatusResponse,
+} from '@avatar-factory/contracts';
+import { decodeTake, isTakeError } from '@avatar-factory/voice-check';
+import { conflict, notFound, unprocessable } from '../../http/app-error';
+import type { Queue } from '../../jobs/queue';
+import type { Storage } from '../../storage/storage';
+import type { AvatarsRepository } from '../avatars/avatars.repository';
+import { voiceModelFiles } from './voice-model-files';
+import { distinctReadySentences, toRecordedSentence, toVoiceModel } from './voice-models.mapper';
+import type { VoiceModelRow, VoiceModelsRepository } from './voice-models.repository';
+
+/** Spec §8: voice training is not possible while face training is running (message in Japanese). */
+export const FACE_TRAINING_MESSAGE = '顔のトレーニング中は音声のトレーニングを行えません。アバターの生成が終わってから、もう一度お試しください。';
+
+export interface VoiceModelsServiceDeps {
+  voiceModels: VoiceModelsRepository;
+  avatars: Pick<AvatarsRepository, 'hasProcessing' | 'resetVoiceModel'>;
+  storage: Storage;
+  queue: Pick<Queue, 'enqueue' | 'cancel'>;
+  config: () => TrainingConfig;
+}
+
+export function createVoiceModelsService(deps: VoiceModelsServiceDeps) {
+  const { voiceModels, avatars, storage, queue } = deps;
+
+  async function owned(userId: string, id: string): Promise<VoiceModelRow> {
+    const row = await voiceModels.findOwned(userId, id);
+    if (!row) throw notFound('Voice model not found');
+    return row;
+  }
+
+  async function refuseDuringFaceTraining(userId: string) {
+    if (await avatars.hasProcessing(userId)) throw conflict(errorCodes.faceTrainingInProgress, FACE_TRAINING_MESSAGE);
+  }
+
+  return {
+    async list(userId: string): Promise<VoiceModel[]> {
+      return (await voiceModels.listByUser(userId)).map(toVoiceModel);
+    },
+
+    async create(userId: string, input: Required<Pick<CreateVoiceModelRequest, 'name'>> & { is_public: boolean; language: 'ja' | 'en' }): Promise<VoiceModel> {
+      await refuseDuringFaceTraining(userId);
+      return toVoiceModel(await voiceModels.insert({ userId, name: input.name, isPublic: input.is_public, language: input.language }));
+    },
+
+    /** Stops its training, returns its avatars to their default voice, removes its files. */
+    async remove(userId: string, id: string): Promise<void> {
+      const row = await owned(userId, id);
+      if (row.trainingJobId) await queue.cancel(row.trainingJobId);
+      await avatars.resetVoiceModel(row.id, row.baseVoice ?? 'female');
+      await voiceModels.remove(row.id);
+      await storage.remove(voiceModelFiles(row.id).dir);
+    },
+
+    async status(userId: string, id: string): Promise<VoiceModelStatusResponse> {
+      const row = await owned(userId, id);
+      return { status: row.status, progress: row.status === 'ready' ? 100 : row.progress, metadata: toVoiceModel(row).metadata };
+    },
+
+    async train(userId: string, id: string): Promise<{ status: 'training' }> {
+      const row = await owned(userId, id);
+      await refuseDuringFaceTraining(userId);
+      if (row.status === 'training') throw conflict(errorCodes.alreadyTraining, 'This voice model is already training.');
+      const ready = distinctReadySentences(await voiceModels.listSentences(row.id));
+      const { minRecordings } = deps.config();
+      if (ready < minRecordings) {
+        throw unprocessable(errorCodes.notEnoughRecordings, `Record at least ${minRecordings} sentences before training (${ready} ready so far).`);
+      }
+      const started = await voiceModels.transition(row.id, ['recording', 'ready', 'failed'], { status: 'training', progress: 0, error: null });
+      if (!started) throw conflict(errorCodes.alreadyTraining, 'This voice model is already training.');
+      const jobId = await queue.enqueue('voice.train', { voiceModelId: row.id }, { maxAttempts: 2 });
+      await voiceModels.update(row.id, { trainingJobId: jobId });
+      return { status: 'training' };
+    },
+
+    async cancel(userId: string, id: string): Promise<{ status: 'failed' }> {
+      const row = await owned(userId, id);
+      const cancelled = await voiceModels.transition(row.id, ['training'], { status: 'failed', error: 'Training cancelled', progress: 0 });
+      if (!cancelled) throw conflict(errorCodes.notTraining, 'This voice model is not training.');
+      if (row.trainingJobId) await queue.cancel(row.trainingJobId);
+      return { status: 'failed' };
+    },
+
+    async sentences(userId: string, id: string): Promise<RecordedSentence[]> {
+      const row = await owned(userId, id);
+      return (await voiceModels.listSentences(row.id)).map(toRecordedSentence);
+    },
+
+    /** Stores a take (replacing an earlier one of the same sentence) and queues its check. */
+    async record(userId: string, id: string, input: { text: string; sentenceId: string; audio: Buffer }): Promise<RecordedSentence> {
+      const model = await owned(userId, id);
+      try {
+        await decodeTake(input.audio);
+      } catch (error) {
+        if (isTakeError(error)) throw unprocessable(error.code === 'too_long' ? errorCodes.audioTooLong : errorCodes.invalidAudio, error.message);
+        throw error;
+      }
+      const files = voiceModelFiles(model.id);
+      const existing = await voiceModels.findSentenceBySentenceId(model.id, input.sentenceId);
+      let row;
+      if (existing) {
+        const revision = existing.revision + 1;
+        await storage.put(files.take(existing.id, revision), input.audio);
+        row = await voiceModels.updateSentence(existing.id, {
+          text: input.text,
+          status: 'processing',
+          errorMessage: null,
+          qualityScore: null,
+          revision,
+          audioKey: files.take(existing.id, revision),
+        });
+        await storage.remove(existing.audioKey);
+      } else {
+        row = await voiceModels.insertSentence({ voiceModelId: model.id, sentenceId: input.sentenceId, text: input.text, audioKey: 'pending' });
+        await storage.put(files.take(row.id, row.revision), input.audio);
+        row = await voiceModels.updateSentence(row.id, { audioKey: files.take(row.id, row.revision) });
+      }
+      await queue.enqueue('voice.check-take', { recordingId: row!.id, revision: row!.revision }, { maxAttempts: 2 });
+      return toRecordedSentence(row!);
+    },
+  };
+}
+export type VoiceModelsService = ReturnType<typeof createVoiceModelsService>;

@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import jwt from '@fastify/jwt';
+import { AppError } from '../http/app-error';
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: { sub: string };
+    user: { sub: string };
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler for every signed-in route: 401 'Not authenticated' unless a valid bearer token. */
+    authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  }
+  interface FastifyRequest {
+    userId: string;
+  }
+}
+
+export const notAuthenticated = () => new AppError(401, 'Not authenticated', { 'WWW-Authenticate': 'Bearer' });
+
+/** The configured secret, or one generated once and kept in the data folder (mode 0600). */
+export async function resolveJwtSecret(configured: string | undefined, dataDir: string): Promise<string> {
+  if (configured) return configured;
+  const file = path.join(dataDir, 'jwt-secret');
+  try {
+    return (await fs.readFile(file, 'utf8')).trim();
+  } catch {
+    await fs.mkdir(dataDir, { recursive: true });
+    const secret = randomBytes(48).toString('base64url');
+    try {
+      await fs.writeFile(file, secret, { mode: 0o600, flag: 'wx' });
+      return secret;
+    } catch {
+      // Another process created it first: use theirs.
+      return (await fs.readFile(file, 'utf8')).trim();
+    }
+  }
+}
+
+export const authPlugin = fp(async (app: FastifyInstance, options: { secret: string; expiresIn: string }) => {
+  await app.register(jwt, { secret: options.secret, sign: { expiresIn: options.expiresIn, algorithm: 'HS256' }, verify: { algorithms: ['HS256'] } });
+  app.decorateRequest('userId', '');
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const header = request.headers.authorization;
+    if (!header || !/^Bearer [A-Za-z0-9._-]+$/.test(header)) throw notAuthenticated();
+    try {
+      const payload = await request.jwtVerify<{ sub: string }>();
+      if (typeof payload.sub !== 'string') throw notAuthenticated();
+      request.userId = payload.sub;
+    } catch {
+      throw notAuthenticated();
+    }
+  });
+});

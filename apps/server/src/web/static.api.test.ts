@@ -1,0 +1,47 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/test-app';
+
+describe('the single-page app under the base path', () => {
+  let t: TestApp;
+  let webDir: string;
+  beforeAll(async () => {
+    webDir = await fs.mkdtemp(path.join(os.tmpdir(), 'af-web-'));
+    await fs.writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>Avatar Factory</title>');
+    t = await createTestApp({ WEB_DIST_DIR: webDir });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fs.rm(webDir, { recursive: true, force: true });
+  });
+
+  const page = (url: string) => t.server.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+
+  it('redirects the root to the base path and serves the app for any page under it', async () => {
+    const root = await t.server.inject({ method: 'GET', url: '/' });
+    expect(root.statusCode).toBe(302);
+    expect(root.headers.location).toBe('/avatar-factory/');
+    for (const url of ['/avatar-factory/', '/avatar-factory/voice-models', '/avatar-factory/no/such/page']) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<title>Avatar Factory</title>');
+    }
+    expect((await t.server.inject({ method: 'GET', url: '/elsewhere', headers: { accept: 'text/html' } })).statusCode).toBe(404);
+  });
+
+  it('lets only the public Web Avatar page be framed by other sites', async () => {
+    const app = await page('/avatar-factory/voice-models');
+    expect(app.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    const publicPage = await page('/avatar-factory/w/AbCdEf123456');
+    expect(publicPage.headers['content-security-policy']).toContain('frame-ancestors *');
+    expect(publicPage.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+  });
+
+  it('serves the face detection models from our own server', async () => {
+    const res = await t.server.inject({ method: 'GET', url: '/avatar-factory/vendor/human-models/blazeface.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toHaveProperty('modelTopology');
+  });
+});

@@ -1,0 +1,334 @@
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, type Viewport } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+import { createTestUser, registerViaApi, signInViaUi, type TestUser } from './support/users';
+
+/**
+ * The Avatar creation and edit screens (spec §2, §4, §5) against the real server: photo checks
+ * with Human's BlazeFace in Chromium (WASM and models from our own server), generation with live
+ * progress, the portrait loaded with the token, deploy and the public page, the edit screen.
+ */
+const fixtures = path.join(import.meta.dirname, '../../../fixtures/faces');
+const shotsDir = process.env.AVATAR_SHOTS_DIR ?? '/tmp/avatar-shots';
+const shotViewports: Viewport[] = [
+  { width: 375, height: 812 },
+  { width: 768, height: 1024 },
+  { width: 1280, height: 900 },
+];
+
+let server: RunningServer;
+let browser: Browser;
+let user: TestUser;
+let context: BrowserContext;
+let page: Page;
+let pageErrors: string[];
+/** Every request the page made, to prove nothing left our own origin (no CDN). */
+const requestedHosts = new Set<string>();
+/** Console warnings and errors, printed with a failing face check. */
+const consoleLines: string[] = [];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  user = createTestUser();
+  await registerViaApi(server.baseUrl, user);
+  ({ context, page, pageErrors } = await newPage(browser, { width: 1280, height: 900 }));
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.protocol === 'http:' || url.protocol === 'https:') requestedHosts.add(url.host);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') consoleLines.push(`${message.type()}: ${message.text()}`);
+  });
+  await signInViaUi(page, server.appUrl, user);
+  await mkdir(shotsDir, { recursive: true });
+}, 240_000);
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+const generateButton = () => page.getByTestId('generate-button');
+const report = () => page.getByTestId('validation-report');
+
+async function choosePhoto(file: string) {
+  await page.getByTestId('photo-input').setInputFiles(path.join(fixtures, file));
+}
+
+describe('Avatar creation screen', () => {
+  it('starts empty: texts of the spec, Generate waits for a photo', async () => {
+    await page.getByRole('heading', { name: 'Create Your Avatar' }).waitFor();
+    expect(await page.getByText('Transform your photo into a speaking digital avatar in three simple steps').isVisible()).toBe(true);
+    expect(await page.getByText('Click to upload your photo', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText('PNG, JPG up to 10MB').isVisible()).toBe(true);
+    expect(await page.getByText('No image selected').isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Name Your Avatar' }).isVisible()).toBe(true);
+    await page.getByText('No avatars yet').waitFor();
+    expect(await generateButton().textContent()).toBe('Upload Photo First');
+    expect(await generateButton().isDisabled()).toBe(true);
+    // Voice defaults: female, lipsync on.
+    expect(await page.getByRole('radio', { name: /Female voice/ }).isChecked()).toBe(true);
+    expect(await page.getByRole('switch').getAttribute('aria-checked')).toBe('true');
+    expect(await page.getByText('Enabled', { exact: true }).isVisible()).toBe(true);
+    await page.getByRole('switch').click();
+    expect(await page.getByText('Disabled', { exact: true }).isVisible()).toBe(true);
+    await page.getByRole('switch').click();
+  });
+
+  it('custom voice without models: error toast and the choice stays on the default', async () => {
+    await page.getByRole('radio', { name: /Male voice/ }).check();
+    await page.getByRole('radio', { name: /Custom voice/ }).click();
+    await page.getByText('No custom voice models available. Please create one.').waitFor();
+    expect(await page.getByRole('radio', { name: /Male voice/ }).isChecked()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Voice Models' }).last().getAttribute('href')).toMatch(/\/voice-models\/$/);
+    await page.getByRole('radio', { name: /Female voice/ }).check();
+  });
+
+  it('plays one voice sample at a time, served from the base path', async () => {
+    const sample = await page.request.get(`${server.appUrl}voices/female-sample.wav`);
+    expect(sample.status()).toBe(200);
+    expect((await sample.body()).subarray(0, 4).toString()).toBe('RIFF');
+    await page.getByTestId('sample-female').click();
+    expect(await page.getByTestId('sample-female').getAttribute('aria-pressed')).toBe('true');
+    await page.getByTestId('sample-male').click();
+    expect(await page.getByTestId('sample-male').getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByTestId('sample-female').getAttribute('aria-pressed')).toBe('false');
+    await page.getByTestId('sample-male').click();
+    expect(await page.getByTestId('sample-male').getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('passes a photo of one face (Human on WASM, our own server only)', async () => {
+    // Hold the detector model back 1.5 s so the validating state is certain to be seen.
+    const modelRoute = '**/vendor/human-models/blazeface.json';
+    await page.route(modelRoute, async (route) => {
+      await sleep(1500);
+      await route.continue();
+    });
+    await choosePhoto('grace_hopper.jpg');
+    await page.getByTestId('validating-overlay').waitFor({ timeout: 5_000 });
+    expect(await page.getByTestId('validating-overlay').textContent()).toContain('validating image');
+    expect(await generateButton().textContent()).toBe('Validating Image...');
+    await report().waitFor({ timeout: 30_000 });
+    await page.unroute(modelRoute);
+    expect(await report().getAttribute('data-passed')).toBe('true');
+    expect(await report().textContent(), consoleLines.join('\n')).toContain('Faces1');
+    expect(await report().textContent()).toContain('512×600');
+    await page.getByText('画像のチェックが完了しました。').waitFor();
+    expect(await generateButton().textContent()).toBe('Enter Avatar Name');
+    expect(await page.getByAltText('Selected photo').isVisible()).toBe(true);
+    expect([...requestedHosts]).toEqual([new URL(server.baseUrl).host]);
+  });
+
+  it('rejects two faces with the count', async () => {
+    await choosePhoto('two_faces_composite.jpg');
+    await page.waitForFunction(() => document.querySelector('[data-testid=validation-report]')?.getAttribute('data-passed') === 'false', undefined, {
+      timeout: 30_000,
+    });
+    const text = await report().textContent();
+    expect(text).toContain('2人の顔が検出されました。1人だけが写っている写真を選択してください。');
+    expect(text).toContain('縦横比'); // 1024x512 is outside 0.7-1.5: a warning as well
+    expect(await generateButton().textContent()).toBe('Image Validation Failed');
+    expect(await generateButton().isDisabled()).toBe(true);
+  });
+
+  it('rejects a small image, naming the minimum and its size', async () => {
+    await choosePhoto('astronaut_small_320.png');
+    await page.waitForFunction(() => document.querySelector('[data-testid=validation-report]')?.textContent?.includes('320x320'), undefined, {
+      timeout: 30_000,
+    });
+    expect(await report().getAttribute('data-passed')).toBe('false');
+    expect(await report().textContent()).toContain('512x512ピクセル以上');
+  });
+
+  it('accepts a photo dropped on the upload area', async () => {
+    const bytes = (await readFile(path.join(fixtures, 'astronaut.png'))).toString('base64');
+    const dataTransfer = await page.evaluateHandle((base64) => {
+      const transfer = new DataTransfer();
+      const binary = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      transfer.items.add(new File([binary], 'astronaut.png', { type: 'image/png' }));
+      return transfer;
+    }, bytes);
+    await page.getByTestId('photo-upload').dispatchEvent('drop', { dataTransfer });
+    await page.getByText('astronaut.png', { exact: true }).waitFor();
+    await page.waitForFunction(() => document.querySelector('[data-testid=validation-report]')?.textContent?.includes('512×512'), undefined, {
+      timeout: 30_000,
+    });
+    expect(await report().getAttribute('data-passed')).toBe('true');
+  });
+
+  it('skips the face check with a warning when detection is unavailable or times out', async () => {
+    // A fresh page, so Human has not loaded its model yet.
+    const other = await newPage(browser, { width: 1280, height: 900 });
+    try {
+      await signInViaUi(other.page, server.appUrl, user);
+      const model = '**/vendor/human-models/blazeface.json';
+      const validationText = () => other.page.getByTestId('validation-report').textContent();
+      await other.page.route(model, (route) => route.abort());
+      await other.page.getByTestId('photo-input').setInputFiles(path.join(fixtures, 'grace_hopper.jpg'));
+      await other.page.getByText('顔検出を実行できなかったため、顔のチェックをスキップしました。').first().waitFor({ timeout: 30_000 });
+      expect(await other.page.getByTestId('validation-report').getAttribute('data-passed')).toBe('true');
+      expect(await other.page.getByTestId('generate-button').textContent()).toBe('Enter Avatar Name');
+
+      // Now the model answers only after the 10 s budget.
+      await other.page.unroute(model);
+      await other.page.route(model, async (route) => {
+        await sleep(12_000);
+        await route.continue().catch(() => undefined);
+      });
+      const started = Date.now();
+      await other.page.getByTestId('photo-input').setInputFiles(path.join(fixtures, 'astronaut.png'));
+      await other.page.waitForFunction(() => document.querySelector('[data-testid=validation-report]')?.textContent?.includes('タイムアウト'), undefined, {
+        timeout: 30_000,
+      });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(9_500);
+      expect(await validationText()).toContain('512×512');
+      expect(await other.page.getByTestId('validation-report').getAttribute('data-passed')).toBe('true');
+    } finally {
+      await other.context.close();
+    }
+  }, 90_000);
+
+  it('rejects a file that is not an image', async () => {
+    await page.getByTestId('photo-input').setInputFiles({ name: 'not-a-photo.png', mimeType: 'image/png', buffer: Buffer.from('this is text, not a PNG') });
+    await page.waitForFunction(() => document.querySelector('[data-testid=validation-report]')?.textContent?.includes('画像を読み込めませんでした'), undefined, {
+      timeout: 30_000,
+    });
+    expect(await generateButton().textContent()).toBe('Image Validation Failed');
+  });
+
+  it('generates: Processing card at once, polled to Completed with its portrait', async () => {
+    await choosePhoto('grace_hopper.jpg');
+    await page.waitForFunction(() => document.querySelector('[data-testid=validation-report]')?.getAttribute('data-passed') === 'true', undefined, {
+      timeout: 30_000,
+    });
+    await page.getByLabel('Avatar name').fill('  Grace  ');
+    expect(await generateButton().textContent()).toBe('Generate Avatar');
+    await generateButton().click();
+    await page.getByText('Avatar Generation Started!').waitFor();
+
+    const card = page.getByTestId('task-card').filter({ hasText: 'Grace' });
+    await card.waitFor();
+    expect(await card.getByText('Processing', { exact: true }).isVisible()).toBe(true);
+    await page.screenshot({ path: path.join(shotsDir, 'create-processing-1280.png'), fullPage: true });
+    // The form is cleared.
+    expect(await page.getByLabel('Avatar name').inputValue()).toBe('');
+    expect(await generateButton().textContent()).toBe('Upload Photo First');
+    expect(await page.getByText('No image selected').isVisible()).toBe(true);
+
+    await card.getByText('Completed', { exact: true }).waitFor({ timeout: 180_000 });
+    await page.getByText('Avatar generation completed.').waitFor();
+    expect(await card.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+    const portrait = card.getByTestId('avatar-image');
+    await portrait.waitFor();
+    await page.waitForFunction(() => ((document.querySelector('[data-testid=avatar-image]') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0);
+    expect(await portrait.getAttribute('src')).toMatch(/^blob:/);
+  }, 240_000);
+
+  it('warns about a name that is already taken, and the server refuses it with its message', async () => {
+    await choosePhoto('astronaut.png');
+    await page.waitForFunction(() => document.querySelector('[data-testid=validation-report]')?.getAttribute('data-passed') === 'true', undefined, {
+      timeout: 30_000,
+    });
+    await page.getByLabel('Avatar name').fill('Grace');
+    await page.getByText('This name is already taken').waitFor();
+    await generateButton().click();
+    await page.getByText('Avatar Name Already Exists').waitFor();
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Avatar Name Already Exists' });
+    expect(await toast.textContent()).toMatch(/Grace/);
+    expect(await page.getByTestId('task-card').count()).toBe(1);
+    await page.getByLabel('Avatar name').fill('');
+  }, 60_000);
+
+  it('shows the live avatar and its greeting in the preview panel', async () => {
+    const stage = page.locator('[data-speaking]').filter({ has: page.getByRole('img', { name: 'Grace' }) });
+    await page.waitForFunction(() => document.querySelector('[data-speaking]')?.getAttribute('data-state') === 'ready', undefined, { timeout: 60_000 });
+    await page.getByRole('button', { name: 'Play greeting' }).click();
+    await page.waitForFunction(() => document.querySelector('[data-speaking]')?.getAttribute('data-speaking') === 'true', undefined, { timeout: 30_000 });
+    expect(await stage.count()).toBe(1);
+  }, 120_000);
+
+  it('deploys and View Avatar opens the public page', async () => {
+    const card = page.getByTestId('task-card').filter({ hasText: 'Grace' });
+    await card.getByRole('button', { name: 'Deploy to Hibiki Web Avatar' }).click();
+    await card.getByRole('button', { name: 'Deploying...' }).waitFor({ timeout: 5_000 }).catch(() => undefined); // may be brief
+    await card.getByText('Deployed to Hibiki Web Avatar').waitFor({ timeout: 60_000 });
+    await page.getByText('Avatar deployed successfully').waitFor();
+    const link = card.getByRole('link', { name: 'View Avatar' });
+    expect(await link.getAttribute('target')).toBe('_blank');
+    const [publicPage] = await Promise.all([context.waitForEvent('page'), link.click()]);
+    await publicPage.waitForLoadState();
+    expect(publicPage.url()).toMatch(/\/avatar-factory\/w\/[A-Za-z0-9_-]+$/);
+    await publicPage.waitForFunction(() => document.body.innerText.includes('Grace'), undefined, { timeout: 20_000 });
+    await publicPage.close();
+  }, 120_000);
+
+  it('keeps the page free of uncaught errors', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+describe('Avatar edit screen', () => {
+  it('shows the avatar, the empty voice model picker and the information card', async () => {
+    const card = page.getByTestId('task-card').filter({ hasText: 'Grace' });
+    await card.getByRole('link', { name: 'Edit' }).click();
+    await page.getByRole('heading', { name: 'Edit Avatar: Grace' }).waitFor();
+    await page.getByText('No voice models available. Create a new voice model first.').waitFor();
+    expect(await page.getByRole('button', { name: 'Create New Voice Model' }).isVisible()).toBe(true);
+    expect(await page.getByTestId('current-voice').textContent()).toBe('Default female voice');
+    expect(await page.getByText('Completed', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByTestId('created-at').textContent()).toMatch(/\d{4}/);
+    await page.waitForFunction(() => document.querySelector('[data-speaking]')?.getAttribute('data-state') === 'ready', undefined, { timeout: 60_000 });
+
+    // The avatar says a typed text in its current voice.
+    await page.getByPlaceholder('Say something').fill('こんにちは');
+    await page.getByRole('button', { name: 'Speak' }).click();
+    await page.waitForFunction(() => document.querySelector('[data-speaking]')?.getAttribute('data-speaking') === 'true', undefined, { timeout: 30_000 });
+
+    const [publicPage] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Open Avatar Preview' }).click()]);
+    expect(publicPage.url()).toMatch(/\/avatar-factory\/w\/[A-Za-z0-9_-]+$/);
+    await publicPage.close();
+
+    await page.getByRole('button', { name: 'Create New Voice Model' }).click();
+    await page.waitForURL(/\/voice-models$/);
+    await page.goBack();
+    await page.getByRole('button', { name: 'Back to Avatars' }).click();
+    await page.getByRole('heading', { name: 'Create Your Avatar' }).waitFor();
+  }, 120_000);
+
+  it('says so when the avatar cannot be loaded', async () => {
+    const other = await newPage(browser, { width: 1280, height: 900 });
+    await signInViaUi(other.page, server.appUrl, user);
+    await other.page.goto(`${server.appUrl}avatars/not-an-avatar/edit`);
+    await other.page.getByText("Avatar not found or you don't have permission to edit it.").waitFor();
+    await other.page.getByText('Failed to load avatar details').waitFor();
+    await other.context.close();
+  }, 60_000);
+});
+
+describe('Screenshots', () => {
+  it('at 375, 768 and 1280 px', async () => {
+    for (const viewport of shotViewports) {
+      const shot = await newPage(browser, viewport);
+      await signInViaUi(shot.page, server.appUrl, user);
+      await shot.page.getByTestId('task-card').first().waitFor();
+      await shot.page.getByTestId('photo-input').setInputFiles(path.join(fixtures, 'grace_hopper.jpg'));
+      await shot.page.getByTestId('validation-report').waitFor({ timeout: 30_000 });
+      await shot.page.waitForFunction(() => document.querySelector('[data-speaking]')?.getAttribute('data-state') === 'ready', undefined, { timeout: 60_000 });
+      await shot.page.screenshot({ path: path.join(shotsDir, `create-${viewport.width}.png`), fullPage: true });
+      const href = await shot.page.getByTestId('task-card').first().getByRole('link', { name: 'Edit' }).getAttribute('href');
+      await shot.page.goto(`${server.baseUrl}${href}`);
+      await shot.page.getByRole('heading', { name: 'Edit Avatar: Grace' }).waitFor();
+      await shot.page.waitForFunction(() => document.querySelector('[data-speaking]')?.getAttribute('data-state') === 'ready', undefined, { timeout: 60_000 });
+      await shot.page.screenshot({ path: path.join(shotsDir, `edit-${viewport.width}.png`), fullPage: true });
+      const overflow = await shot.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      expect(shot.pageErrors).toEqual([]);
+      await shot.context.close();
+    }
+  }, 240_000);
+});

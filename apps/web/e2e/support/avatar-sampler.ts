@@ -1,0 +1,110 @@
+import type { Page } from 'playwright-core';
+import type { Box } from './canvas-pixels';
+
+/** One measurement of the live avatar's canvas, taken in the frame it was drawn. */
+export type AvatarSample = {
+  t: number;
+  phase: string;
+  /** Mean absolute difference (0-255) of the mouth box from the first sample. */
+  mouthDiff: number;
+  /** Mean luma of the eye boxes: closing lids cover the dark iris and lashes with skin. */
+  eyeLuma: number;
+  /** Mean absolute difference (0-255) of the face box from the first sample. */
+  faceDiff: number;
+};
+
+type SamplerArgs = { rig: { width: number; height: number }; mouth: Box; eyes: Box; face: Box };
+
+/**
+ * Installs a requestAnimationFrame sampler beside the player. Its callback runs after the
+ * player's in the same frame, so even a WebGL canvas without preserveDrawingBuffer still holds
+ * the frame just drawn. It also keeps, per phase, the frame with the most open mouth and the one
+ * with the lightest eyes (a blink) as PNG data URLs, for the screenshots.
+ */
+export async function installAvatarSampler(page: Page, args: SamplerArgs): Promise<void> {
+  await page.evaluate((a: SamplerArgs) => {
+    const canvas = document.querySelector('[data-state] canvas');
+    if (!(canvas instanceof HTMLCanvasElement)) throw new Error('no avatar canvas');
+    const copy = document.createElement('canvas');
+    const ctx = copy.getContext('2d', { willReadFrequently: true })!;
+    const samples: AvatarSample[] = [];
+    const best: Record<string, { score: number; dataUrl: string; t: number }> = {};
+    let phase = 'idle';
+    let faceRef: Uint8ClampedArray | null = null;
+    let mouthRef: Uint8ClampedArray | null = null;
+    let running = true;
+    const t0 = performance.now();
+
+    const toDevice = (box: Box) => {
+      const scale = Math.min(canvas.width / a.rig.width, canvas.height / a.rig.height);
+      const ox = (canvas.width - a.rig.width * scale) / 2;
+      const oy = (canvas.height - a.rig.height * scale) / 2;
+      return { x: Math.round(ox + box.x * scale), y: Math.round(oy + box.y * scale), w: Math.max(1, Math.round(box.width * scale)), h: Math.max(1, Math.round(box.height * scale)) };
+    };
+    const pixels = (box: Box) => {
+      const d = toDevice(box);
+      return ctx.getImageData(d.x, d.y, d.w, d.h).data;
+    };
+    const luma = (p: Uint8ClampedArray, i: number) => 0.299 * p[i]! + 0.587 * p[i + 1]! + 0.114 * p[i + 2]!;
+    const keepBest = (key: string, score: number, t: number) => {
+      if (!best[key] || score > best[key].score) best[key] = { score, dataUrl: copy.toDataURL('image/png'), t };
+    };
+
+    const tick = () => {
+      if (!running) return;
+      requestAnimationFrame(tick);
+      if (!canvas.width || !canvas.height) return;
+      if (copy.width !== canvas.width || copy.height !== canvas.height) {
+        copy.width = canvas.width;
+        copy.height = canvas.height;
+      }
+      ctx.clearRect(0, 0, copy.width, copy.height);
+      ctx.drawImage(canvas, 0, 0);
+      const mouth = pixels(a.mouth);
+      mouthRef ??= mouth;
+      let mouthDiffSum = 0;
+      for (let i = 0; i < mouth.length; i += 4) {
+        mouthDiffSum += Math.abs(mouth[i]! - mouthRef[i]!) + Math.abs(mouth[i + 1]! - mouthRef[i + 1]!) + Math.abs(mouth[i + 2]! - mouthRef[i + 2]!);
+      }
+      const mouthCount = mouth.length / 4;
+      const eyes = pixels(a.eyes);
+      let eyeSum = 0;
+      for (let i = 0; i < eyes.length; i += 4) eyeSum += luma(eyes, i);
+      const face = pixels(a.face);
+      faceRef ??= face;
+      let faceDiffSum = 0;
+      for (let i = 0; i < face.length && i < faceRef.length; i += 4) faceDiffSum += Math.abs(face[i]! - faceRef[i]!) + Math.abs(face[i + 1]! - faceRef[i + 1]!) + Math.abs(face[i + 2]! - faceRef[i + 2]!);
+      const t = performance.now() - t0;
+      const sample = { t, phase, mouthDiff: mouthDiffSum / (mouthCount * 3), eyeLuma: eyeSum / (eyes.length / 4), faceDiff: faceDiffSum / ((face.length / 4) * 3) };
+      samples.push(sample);
+      keepBest(`${phase}:mouth`, sample.mouthDiff, t);
+      keepBest(`${phase}:eyes`, sample.eyeLuma, t);
+    };
+    requestAnimationFrame(tick);
+    (window as unknown as { __sampler: unknown }).__sampler = {
+      setPhase: (next: string) => {
+        phase = next;
+      },
+      samples,
+      best,
+      stop: () => {
+        running = false;
+      },
+    };
+  }, args);
+}
+
+export async function setSamplerPhase(page: Page, phase: string): Promise<void> {
+  await page.evaluate((p) => (window as unknown as { __sampler: { setPhase: (p: string) => void } }).__sampler.setPhase(p), phase);
+}
+
+export async function readSamples(page: Page): Promise<AvatarSample[]> {
+  return page.evaluate(() => (window as unknown as { __sampler: { samples: AvatarSample[] } }).__sampler.samples);
+}
+
+/** The kept frame (PNG bytes of the canvas) with the highest score of `key`, e.g. 'speaking:mouth'. */
+export async function bestFrame(page: Page, key: string): Promise<{ png: Buffer; score: number; t: number } | null> {
+  const found = await page.evaluate((k) => (window as unknown as { __sampler: { best: Record<string, { score: number; dataUrl: string; t: number }> } }).__sampler.best[k] ?? null, key);
+  if (!found) return null;
+  return { png: Buffer.from(found.dataUrl.slice(found.dataUrl.indexOf(',') + 1), 'base64'), score: found.score, t: found.t };
+}

@@ -1,0 +1,19 @@
+import { BrowserRouter } from 'react-router';
+import { homeUrl, routerBasename } from '../lib/env';
+import { AppProvider } from './provider';
+import { AppRoutes } from './router';
+
+/** Spec §4: logout goes to the home URL with a full navigation, leaving no state of the session. */
+function goHome() {
+  window.location.assign(homeUrl);
+}
+
+export function App() {
+  return (
+    <BrowserRouter basename={routerBasename}>
+      <AppProvider onLoggedOut={goHome}>
+        <AppRoutes />
+      </AppProvider>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+
+type PageShellProps = { title: string; description?: string; actions?: ReactNode; children?: ReactNode };
+
+/** The common frame of a signed-in page: title, optional lead text and actions, then content. */
+export function PageShell({ title, description, actions, children }: PageShellProps) {
+  return (
+    <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6 sm:py-10">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
+          {description ? <p className="mt-2 max-w-2xl text-slate-600">{description}</p> : null}
+        </div>
+        {actions}
+      </div>
+      <div className="mt-8">{children}</div>
+    </main>
+  );
+}
+
+/** Honest marker for a screen whose feature is not built yet: it must not pretend to work. */
+export function UnderConstruction() {
+  return (
+    <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+      <p className="text-sm font-medium text-slate-600">This screen is being built.</p>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { Link, NavLink } from 'react-router';
+import { Button } from '../ui/button';
+import { LogoMark } from '../ui/logo';
+
+type TopNavProps = { userEmail: string | null; onSignOut: () => void };
+
+const links = [
+  { to: '/', label: 'Create Avatar', end: true },
+  { to: '/voice-models', label: 'Voice Models', end: false },
+] as const;
+
+/** Spec §2: shown only when signed in; NavLink marks the current page with aria-current="page". */
+export function TopNav({ userEmail, onSignOut }: TopNavProps) {
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/85 backdrop-blur">
+      {/* One row from 640 px up; below that the links drop to a second row of equal tabs. */}
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 px-4 sm:h-16 sm:flex-nowrap sm:px-6">
+        <Link
+          to="/"
+          className="flex h-14 shrink-0 items-center gap-2.5 rounded-lg focus-visible:outline-2 focus-visible:outline-indigo-600 sm:h-auto"
+        >
+          <LogoMark className="size-8" />
+          <span className="text-base font-bold tracking-tight text-slate-900 sm:hidden lg:inline">Avatar Factory</span>
+          <span className="sr-only hidden sm:inline lg:hidden">Avatar Factory</span>
+        </Link>
+        <nav aria-label="Main" className="order-last -mx-1 flex w-full gap-1 pb-2 sm:order-none sm:mx-0 sm:w-auto sm:flex-1 sm:pb-0">
+          {links.map((link) => (
+            <NavLink
+              key={link.to}
+              to={link.to}
+              end={link.end}
+              className={({ isActive }) =>
+                `flex-1 rounded-lg px-3 py-2 text-center text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-indigo-600 sm:flex-none ${
+                  isActive ? 'bg-indigo-50 text-indigo-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'
+                }`
+              }
+            >
+              {link.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="ml-auto flex items-center gap-4">
+          <Link to="/licences" className="rounded text-sm text-slate-500 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600">
+            Licences
+          </Link>
+          {userEmail ? (
+            <span className="hidden max-w-56 truncate text-sm text-slate-500 md:inline" title={userEmail}>
+              {userEmail}
+            </span>
+          ) : null}
+          <Button variant="secondary" className="shrink-0 px-3 py-2" onClick={onSignOut}>
+            Sign out
+          </Button>
+        </div>
+      </div>
+    </header>
+  );
+}

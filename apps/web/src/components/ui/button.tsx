@@ -1,0 +1,24 @@
+import type { ButtonHTMLAttributes } from 'react';
+
+type Variant = 'primary' | 'secondary' | 'ghost' | 'link';
+
+const variants: Record<Variant, string> = {
+  primary:
+    'bg-indigo-600 text-white shadow-sm hover:bg-indigo-500 active:bg-indigo-700 disabled:bg-indigo-300 px-4 py-2.5',
+  secondary:
+    'bg-white text-slate-700 ring-1 ring-slate-300 shadow-sm hover:bg-slate-50 active:bg-slate-100 disabled:text-slate-400 px-4 py-2.5',
+  ghost: 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 px-3 py-2',
+  link: 'text-indigo-600 hover:text-indigo-500 hover:underline underline-offset-4 p-0',
+};
+
+type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant };
+
+export function Button({ variant = 'primary', className = '', type = 'button', ...props }: ButtonProps) {
+  return (
+    <button
+      type={type}
+      className={`inline-flex items-center justify-center gap-2 rounded-lg text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed ${variants[variant]} ${className}`}
+      {...props}
+    />
+  );
+}

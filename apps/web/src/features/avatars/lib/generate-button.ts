@@ -1,0 +1,34 @@
+import type { VoiceType } from '@avatar-factory/contracts';
+
+export type ValidationStatus = 'idle' | 'validating' | 'passed' | 'failed';
+
+export type GenerateFormState = {
+  hasFile: boolean;
+  validation: ValidationStatus;
+  name: string;
+  voiceType: VoiceType | null;
+  /** Required when voiceType is 'custom'. */
+  voiceModelId: string | null;
+  submitting?: boolean;
+};
+
+export type GenerateButtonState = { label: string; enabled: boolean };
+
+/**
+ * Spec §5 'Generate button': enabled only with a file, a non-empty trimmed name, a voice (or a
+ * custom model) and a passed validation; the label names the first thing missing.
+ */
+export function generateButtonState(state: GenerateFormState): GenerateButtonState {
+  if (!state.hasFile) return { label: 'Upload Photo First', enabled: false };
+  if (state.validation === 'validating' || state.validation === 'idle') return { label: 'Validating Image...', enabled: false };
+  if (state.validation === 'failed') return { label: 'Image Validation Failed', enabled: false };
+  if (state.name.trim() === '') return { label: 'Enter Avatar Name', enabled: false };
+  if (!state.voiceType || (state.voiceType === 'custom' && !state.voiceModelId)) return { label: 'Select Voice', enabled: false };
+  return { label: 'Generate Avatar', enabled: !state.submitting };
+}
+
+/** Spec §5 'Names': the trimmed name equals an existing task's avatarName. */
+export function isNameTaken(name: string, tasks: ReadonlyArray<{ avatarName: string }>): boolean {
+  const trimmed = name.trim();
+  return trimmed !== '' && tasks.some((task) => task.avatarName === trimmed);
+}

@@ -1,0 +1,17 @@
+import { recordedSentenceSchema, type RecordedSentence } from '@avatar-factory/contracts';
+import { apiRequest } from '../../../lib/api-client';
+
+export type UploadRecordingInput = { modelId: string; sentenceId: string; text: string; audio: Blob };
+
+/** POST /api/voice-models/{id}/sentences multipart (audio_file WAV, text, sentence_id): 202 'processing'. */
+export function uploadRecording({ modelId, sentenceId, text, audio }: UploadRecordingInput): Promise<RecordedSentence> {
+  const form = new FormData();
+  form.append('text', text);
+  form.append('sentence_id', sentenceId);
+  form.append('audio_file', audio, `${sentenceId}.wav`);
+  return apiRequest(`/voice-models/${encodeURIComponent(modelId)}/sentences`, {
+    method: 'POST',
+    body: { kind: 'multipart', value: form },
+    schema: recordedSentenceSchema,
+  });
+}

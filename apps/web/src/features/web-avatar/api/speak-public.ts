@@ -1,0 +1,58 @@
+import { speechResponseSchema, type PublicSpeakRequest, type SpeechResponse } from '@avatar-factory/contracts';
+import { parseApiError } from '../../../lib/api-error';
+import { apiBaseUrl } from '../../../lib/env';
+
+const speakUrl = (publicId: string, stream: boolean) => `${apiBaseUrl}/public/avatars/${encodeURIComponent(publicId)}/speak${stream ? '?stream=1' : ''}`;
+
+/** The public page sends no token: it is a visitor's page, whoever opens it. */
+async function post(publicId: string, body: PublicSpeakRequest, stream: boolean, signal?: AbortSignal): Promise<Response> {
+  const response = await fetch(speakUrl(publicId, stream), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: stream ? 'application/x-ndjson' : 'application/json' },
+    body: JSON.stringify(body),
+    signal,
+  });
+  if (!response.ok) {
+    let json: unknown = null;
+    try {
+      json = await response.json();
+    } catch {
+      // not JSON: parseApiError still gives a readable message
+    }
+    throw parseApiError(response.status, json, response.headers.get('Retry-After'));
+  }
+  return response;
+}
+
+/** POST /public/avatars/{publicId}/speak: one speech answer for the whole text. */
+export async function speakPublic(publicId: string, body: PublicSpeakRequest, signal?: AbortSignal): Promise<SpeechResponse> {
+  const response = await post(publicId, body, false, signal);
+  return speechResponseSchema.parse(await response.json());
+}
+
+/**
+ * POST /public/avatars/{publicId}/speak?stream=1: NDJSON, one speech answer per sentence, yielded
+ * as each line arrives so the first sentence can play while the next ones are made.
+ */
+export async function* streamPublicSpeech(publicId: string, body: PublicSpeakRequest, signal?: AbortSignal): AsyncGenerator<SpeechResponse> {
+  const response = await post(publicId, body, true, signal);
+  if (!response.body) {
+    for (const line of (await response.text()).split('\n')) if (line.trim()) yield speechResponseSchema.parse(JSON.parse(line));
+    return;
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (value) buffered += value;
+    let newline = buffered.indexOf('\n');
+    while (newline >= 0) {
+      const line = buffered.slice(0, newline).trim();
+      buffered = buffered.slice(newline + 1);
+      if (line) yield speechResponseSchema.parse(JSON.parse(line));
+      newline = buffered.indexOf('\n');
+    }
+    if (done) break;
+  }
+  if (buffered.trim()) yield speechResponseSchema.parse(JSON.parse(buffered));
+}

@@ -1,0 +1,66 @@
+import type { z } from 'zod';
+import { parseApiError } from './api-error';
+import { apiBaseUrl } from './env';
+import { getStoredToken } from './token-storage';
+
+type Body =
+  | { kind: 'json'; value: unknown }
+  | { kind: 'form'; value: Record<string, string> }
+  | { kind: 'multipart'; value: FormData };
+
+export type RequestOptions<S extends z.ZodType | undefined> = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: Body;
+  /** The contract schema of the answer; omit for answers without a body (204) or not read. */
+  schema?: S;
+  signal?: AbortSignal;
+  /** Base URL override (tests, or a page served from another origin). */
+  baseUrl?: string;
+};
+
+type Result<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/**
+ * One typed fetch for every API call: adds the bearer token from local storage (read per call,
+ * so a token stored at sign-in is used at once), encodes the body, validates the answer with the
+ * contract schema and turns errors into ApiError.
+ */
+export async function apiRequest<S extends z.ZodType | undefined = undefined>(
+  path: string,
+  options: RequestOptions<S> = {},
+): Promise<Result<S>> {
+  const headers = new Headers({ Accept: 'application/json' });
+  const token = getStoredToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+
+  let body: BodyInit | undefined;
+  if (options.body?.kind === 'json') {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.body.value);
+  } else if (options.body?.kind === 'form') {
+    body = new URLSearchParams(options.body.value);
+  } else if (options.body?.kind === 'multipart') {
+    body = options.body.value;
+  }
+
+  const response = await fetch(`${options.baseUrl ?? apiBaseUrl}${path}`, {
+    method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+    headers,
+    body,
+    signal: options.signal,
+  });
+
+  if (!response.ok) {
+    throw parseApiError(response.status, await readJson(response), response.headers.get('Retry-After'));
+  }
+  if (!options.schema) return undefined as Result<S>;
+  return options.schema.parse(await response.json()) as Result<S>;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    return null;
+  }
+}

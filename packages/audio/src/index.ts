@@ -1,0 +1,1 @@
+export { resample } from './resample.ts';

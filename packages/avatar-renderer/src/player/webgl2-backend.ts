@@ -1,0 +1,212 @@
+import type { Rig } from '@avatar-factory/avatar-rig';
+import { sourceSize, type RenderBackend } from './backend';
+import type { Viewport } from './layout';
+
+const VERTEX_SHADER = `#version 300 es
+layout(location = 0) in vec2 a_position;
+layout(location = 1) in vec2 a_uv;
+uniform vec2 u_size;
+out vec2 v_uv;
+void main() {
+  vec2 clip = a_position / u_size * 2.0 - 1.0;
+  gl_Position = vec4(clip.x, -clip.y, 0.0, 1.0);
+  v_uv = a_uv;
+}`;
+
+const FRAGMENT_SHADER = `#version 300 es
+precision mediump float;
+in vec2 v_uv;
+uniform sampler2D u_texture;
+out vec4 color;
+void main() {
+  color = texture(u_texture, v_uv);
+}`;
+
+export interface WebGl2Options {
+  /** Keep the drawing buffer after compositing (for reading pixels back); costs a copy per frame. */
+  preserveDrawingBuffer?: boolean;
+}
+
+interface GpuLayer {
+  vao: WebGLVertexArrayObject;
+  uvBuffer: WebGLBuffer;
+  indexBuffer: WebGLBuffer;
+  count: number;
+  indexType: number;
+  texture: WebGLTexture;
+}
+
+/**
+ * WebGL2 renderer: one dynamic VBO of positions refreshed each frame from the evaluated rig, static
+ * UV and index buffers per layer, one mipmapped texture per texture file, premultiplied alpha
+ * blending (ONE, ONE_MINUS_SRC_ALPHA). Rebuilds its resources after a context loss.
+ */
+export function createWebGl2Backend(canvas: HTMLCanvasElement | OffscreenCanvas, rig: Rig, textures: Record<string, TexImageSource>, options: WebGl2Options = {}): RenderBackend {
+  const gl = canvas.getContext('webgl2', {
+    alpha: true,
+    premultipliedAlpha: true,
+    antialias: true,
+    preserveDrawingBuffer: options.preserveDrawingBuffer ?? false,
+  }) as WebGL2RenderingContext | null;
+  if (!gl) throw new Error('WebGL2 is not available');
+
+  let resources = createResources(gl, rig, textures);
+  let lost = false;
+  const onLost = (event: Event) => {
+    event.preventDefault();
+    lost = true;
+  };
+  const onRestored = () => {
+    resources = createResources(gl, rig, textures);
+    lost = false;
+  };
+  canvas.addEventListener('webglcontextlost', onLost);
+  canvas.addEventListener('webglcontextrestored', onRestored);
+
+  return {
+    kind: 'webgl2',
+    draw(positions: Float32Array, view: Viewport) {
+      if (lost || gl.isContextLost()) return;
+      const r = resources;
+      gl.viewport(0, 0, view.canvasWidth, view.canvasHeight);
+      gl.clearColor(0, 0, 0, 0);
+      gl.clear(gl.COLOR_BUFFER_BIT);
+      // GL's origin is bottom-left; the letterbox is centred so only y needs flipping.
+      gl.viewport(Math.round(view.x), Math.round(view.canvasHeight - view.y - view.height), Math.round(view.width), Math.round(view.height));
+      gl.useProgram(r.program);
+      gl.uniform2f(r.sizeLocation, rig.width, rig.height);
+      gl.bindBuffer(gl.ARRAY_BUFFER, r.positionBuffer);
+      gl.bufferSubData(gl.ARRAY_BUFFER, 0, positions);
+      gl.enable(gl.BLEND);
+      gl.blendFunc(gl.ONE, gl.ONE_MINUS_SRC_ALPHA);
+      gl.activeTexture(gl.TEXTURE0);
+      gl.uniform1i(r.textureLocation, 0);
+      for (const layer of r.layers) {
+        gl.bindVertexArray(layer.vao);
+        gl.bindTexture(gl.TEXTURE_2D, layer.texture);
+        gl.drawElements(gl.TRIANGLES, layer.count, layer.indexType, 0);
+      }
+      gl.bindVertexArray(null);
+    },
+    destroy() {
+      canvas.removeEventListener('webglcontextlost', onLost);
+      canvas.removeEventListener('webglcontextrestored', onRestored);
+      if (!gl.isContextLost()) deleteResources(gl, resources);
+    },
+  };
+}
+
+type Resources = ReturnType<typeof createResources>;
+
+function createResources(gl: WebGL2RenderingContext, rig: Rig, textures: Record<string, TexImageSource>) {
+  const program = linkProgram(gl, VERTEX_SHADER, FRAGMENT_SHADER);
+  const sizeLocation = gl.getUniformLocation(program, 'u_size');
+  const textureLocation = gl.getUniformLocation(program, 'u_texture');
+  const positionBuffer = gl.createBuffer();
+  gl.bindBuffer(gl.ARRAY_BUFFER, positionBuffer);
+  gl.bufferData(gl.ARRAY_BUFFER, new Float32Array(rig.vertices), gl.DYNAMIC_DRAW);
+
+  const maxTexture = gl.getParameter(gl.MAX_TEXTURE_SIZE) as number;
+  const textureCache = new Map<string, WebGLTexture>();
+  const wide = rig.vertices.length / 2 > 65535;
+  const layers: GpuLayer[] = rig.layers.map((layer) => {
+    let texture = textureCache.get(layer.texture);
+    if (!texture) {
+      const source = textures[layer.texture];
+      if (!source) throw new Error(`texture ${layer.texture} of layer ${layer.name} is missing`);
+      texture = uploadTexture(gl, source, maxTexture);
+      textureCache.set(layer.texture, texture);
+    }
+    const vao = gl.createVertexArray();
+    gl.bindVertexArray(vao);
+    gl.bindBuffer(gl.ARRAY_BUFFER, positionBuffer);
+    gl.enableVertexAttribArray(0);
+    gl.vertexAttribPointer(0, 2, gl.FLOAT, false, 0, 0);
+    const uvBuffer = gl.createBuffer();
+    gl.bindBuffer(gl.ARRAY_BUFFER, uvBuffer);
+    gl.bufferData(gl.ARRAY_BUFFER, new Float32Array(layer.uvs), gl.STATIC_DRAW);
+    gl.enableVertexAttribArray(1);
+    gl.vertexAttribPointer(1, 2, gl.FLOAT, false, 0, 0);
+    const indexBuffer = gl.createBuffer();
+    gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, indexBuffer);
+    gl.bufferData(gl.ELEMENT_ARRAY_BUFFER, wide ? new Uint32Array(layer.triangles) : new Uint16Array(layer.triangles), gl.STATIC_DRAW);
+    gl.bindVertexArray(null);
+    return { vao, uvBuffer, indexBuffer, count: layer.triangles.length, indexType: wide ? gl.UNSIGNED_INT : gl.UNSIGNED_SHORT, texture };
+  });
+  return { program, sizeLocation, textureLocation, positionBuffer, layers, textures: [...textureCache.values()] };
+}
+
+function deleteResources(gl: WebGL2RenderingContext, r: Resources) {
+  for (const layer of r.layers) {
+    gl.deleteVertexArray(layer.vao);
+    gl.deleteBuffer(layer.uvBuffer);
+    gl.deleteBuffer(layer.indexBuffer);
+  }
+  for (const texture of r.textures) gl.deleteTexture(texture);
+  gl.deleteBuffer(r.positionBuffer);
+  gl.deleteProgram(r.program);
+}
+
+function uploadTexture(gl: WebGL2RenderingContext, source: TexImageSource, maxSize: number): WebGLTexture {
+  const { width, height } = sourceSize(source);
+  if (width > maxSize || height > maxSize) throw new Error(`texture ${width}x${height} exceeds MAX_TEXTURE_SIZE ${maxSize}`);
+  const texture = gl.createTexture();
+  gl.bindTexture(gl.TEXTURE_2D, texture);
+  // ImageBitmaps carry their own premultiplication; for other sources WebGL premultiplies on upload.
+  gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, true);
+  gl.pixelStorei(gl.UNPACK_FLIP_Y_WEBGL, false);
+  gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA, gl.RGBA, gl.UNSIGNED_BYTE, source);
+  gl.generateMipmap(gl.TEXTURE_2D);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.LINEAR_MIPMAP_LINEAR);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.LINEAR);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
+  return texture;
+}
+
+function linkProgram(gl: WebGL2RenderingContext, vertexSource: string, fragmentSource: string): WebGLProgram {
+  const compile = (type: number, source: string) => {
+    const shader = gl.createShader(type);
+    if (!shader) throw new Error('could not create a shader');
+    gl.shaderSource(shader, source);
+    gl.compileShader(shader);
+    if (!gl.getShaderParameter(shader, gl.COMPILE_STATUS)) throw new Error(`shader compile failed: ${gl.getShaderInfoLog(shader)}`);
+    return shader;
+  };
+  const vs = compile(gl.VERTEX_SHADER, vertexSource);
+  const fs = compile(gl.FRAGMENT_SHADER, fragmentSource);
+  const program = gl.createProgram();
+  gl.attachShader(program, vs);
+  gl.attachShader(program, fs);
+  gl.linkProgram(program);
+  gl.deleteShader(vs);
+  gl.deleteShader(fs);
+  if (!gl.getProgramParameter(program, gl.LINK_STATUS)) throw new Error(`program link failed: ${gl.getProgramInfoLog(program)}`);
+  return program;
+}
+
+/**
+ * Whether WebGL2 works well enough here to draw this rig, tried on a scratch canvas: once a canvas
+ * holds a WebGL context it can never give a 2D one, so a failed attempt must not touch the real one.
+ */
+export function probeWebGl2(rig: Rig, textures: Record<string, TexImageSource>): boolean {
+  if (typeof document === 'undefined' && typeof OffscreenCanvas === 'undefined') return false;
+  const scratch = typeof OffscreenCanvas !== 'undefined' ? new OffscreenCanvas(1, 1) : document.createElement('canvas');
+  const gl = scratch.getContext('webgl2') as WebGL2RenderingContext | null;
+  if (!gl) return false;
+  try {
+    const program = linkProgram(gl, VERTEX_SHADER, FRAGMENT_SHADER);
+    gl.deleteProgram(program);
+    const maxTexture = gl.getParameter(gl.MAX_TEXTURE_SIZE) as number;
+    return rig.layers.every((layer) => {
+      const source = textures[layer.texture];
+      if (!source) return false;
+      const { width, height } = sourceSize(source);
+      return width <= maxTexture && height <= maxTexture;
+    });
+  } catch {
+    return false;
+  } finally {
+    gl.getExtension('WEBGL_lose_context')?.loseContext();
+  }
+}

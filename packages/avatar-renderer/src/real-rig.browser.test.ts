@@ -1,0 +1,128 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildRig } from '@avatar-factory/avatar-rig/node';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildDemo, startStaticServer, writeSpeech } from './testing/demo-server';
+
+/**
+ * The renderer on real rigs built by @avatar-factory/avatar-rig from the fixture photos: the live
+ * player speaks with lip sync in headless Chromium and the mouth region's pixels change; fixed poses
+ * (rest, mouth open, blink) are drawn by both backends. Screenshots go to /tmp/renderer-shots.
+ */
+const SHOTS = '/tmp/renderer-shots';
+const PHOTOS = ['astronaut.png', 'grace_hopper.jpg'];
+type Rect = { x: number; y: number; width: number; height: number };
+
+let browser: Browser;
+let server: { url: string; close(): Promise<void> };
+let root: string;
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'avatar-renderer-real-'));
+  await buildDemo(root);
+  await writeSpeech(join(root, 'speech'), 'Hello! How are you today? I am glad to meet you.');
+  for (const photo of PHOTOS) {
+    const built = await buildRig(await readFile(new URL(`../../../fixtures/faces/${photo}`, import.meta.url)));
+    const dir = join(root, photo.replace(/\W/g, '-'));
+    await mkdir(dir, { recursive: true });
+    await writeFile(join(dir, 'rig.json'), JSON.stringify(built.rig));
+    for (const [name, bytes] of Object.entries(built.textures)) await writeFile(join(dir, name), bytes);
+  }
+  await mkdir(SHOTS, { recursive: true });
+  server = await startStaticServer(root);
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--autoplay-policy=no-user-gesture-required'],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (root) await rm(root, { recursive: true, force: true });
+});
+
+function meanDiff(a: PNG, b: PNG, rect: Rect): number {
+  let sum = 0;
+  let n = 0;
+  for (let y = Math.floor(rect.y); y < Math.ceil(rect.y + rect.height); y++) {
+    for (let x = Math.floor(rect.x); x < Math.ceil(rect.x + rect.width); x++) {
+      const o = (y * a.width + x) * 4;
+      for (let c = 0; c < 3; c++) sum += Math.abs(a.data[o + c]! - b.data[o + c]!);
+      n += 3;
+    }
+  }
+  return sum / n;
+}
+
+type HarnessState = { ready: boolean; speaking: boolean; error?: string; backend?: string; mouthRect?: Rect };
+const state = (page: Page) => page.evaluate(() => {
+  const h = (window as unknown as { harness: HarnessState }).harness;
+  return { ready: h.ready, speaking: h.speaking, error: h.error, backend: h.backend, mouthRect: h.mouthRect };
+});
+
+describe.each(PHOTOS)('real rig from %s', (photo) => {
+  const rigPath = photo.replace(/\W/g, '-');
+
+  // One photo is enough for the live path (it costs ~8 s of CPU); poses are drawn for both.
+  it.runIf(photo === PHOTOS[0])('speaks with lip sync: the mouth region changes while the audio plays', async () => {
+    const page = await browser.newPage({ viewport: { width: 900, height: 900 } });
+    try {
+      await page.goto(`${server.url}/index.html?renderer=auto&rig=./${rigPath}`);
+      await page.waitForFunction(() => {
+        const h = (window as unknown as { harness: HarnessState }).harness;
+        return h.ready || !!h.error;
+      });
+      const initial = await state(page);
+      expect(initial.error).toBeUndefined();
+      await page.waitForTimeout(300);
+      const rest = await page.locator('#avatar').screenshot();
+      await writeFile(join(SHOTS, `real-${rigPath}-rest.png`), rest);
+      const restPng = PNG.sync.read(rest);
+      await page.evaluate(() => (window as unknown as { harness: { watchMouth(): void } }).harness.watchMouth());
+      await page.click('#speak');
+      await page.waitForFunction(() => (window as unknown as { harness: HarnessState }).harness.speaking);
+      let best = { diff: 0, shot: rest };
+      // Screenshots only keep the most open-mouthed picture; the page samples every frame itself.
+      for (let i = 0; i < 40 && (await state(page)).speaking; i++) {
+        const shot = await page.locator('#avatar').screenshot();
+        const diff = meanDiff(restPng, PNG.sync.read(shot), initial.mouthRect!);
+        if (diff > best.diff) best = { diff, shot };
+      }
+      await writeFile(join(SHOTS, `real-${rigPath}-speaking.png`), best.shot);
+      await page.waitForFunction(() => !(window as unknown as { harness: HarnessState }).harness.speaking, undefined, { timeout: 15_000 });
+      const stats = await page.evaluate(() => (window as unknown as { harness: { mouthStats(): { frames: number; maxDiff: number } } }).harness.mouthStats());
+      console.info(`real rig ${photo} (${initial.backend}): mouth region largest mean |diff| while speaking ${stats.maxDiff.toFixed(1)} (0-255) over ${stats.frames} frames`);
+      expect(stats.frames).toBeGreaterThan(20);
+      expect(stats.maxDiff).toBeGreaterThan(5);
+      expect((await state(page)).error).toBeUndefined();
+    } finally {
+      await page.close();
+    }
+  });
+
+  it.each(['webgl2', 'canvas2d'])('draws rest, open and blink poses with %s', async (kind) => {
+    const page = await browser.newPage({ viewport: { width: 900, height: 900 } });
+    try {
+      await page.goto(`${server.url}/index.html?renderer=${kind}&rig=./${rigPath}`);
+      await page.waitForFunction(() => (window as unknown as { harness: HarnessState }).harness.ready);
+      await page.evaluate(() => (window as unknown as { harness: { drawPoses(p: object): string[] } }).harness.drawPoses({
+        rest: {}, open: { jawOpen: 1 }, blink: { blinkLeft: 1, blinkRight: 1 },
+      }));
+      const shots: Record<string, PNG> = {};
+      for (const name of ['rest', 'open', 'blink']) {
+        const bytes = await page.locator(`#pose-${name}`).screenshot();
+        await writeFile(join(SHOTS, `real-${rigPath}-${kind}-${name}.png`), bytes);
+        shots[name] = PNG.sync.read(bytes);
+      }
+      const all = { x: 0, y: 0, width: shots.rest!.width, height: shots.rest!.height };
+      expect(meanDiff(shots.rest!, shots.open!, all)).toBeGreaterThan(0.3);
+      expect(meanDiff(shots.rest!, shots.blink!, all)).toBeGreaterThan(0.1);
+    } finally {
+      await page.close();
+    }
+  });
+});

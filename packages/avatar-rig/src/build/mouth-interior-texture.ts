@@ -1,0 +1,79 @@
+import sharp from 'sharp';
+
+export const INTERIOR_TEXTURE_SIZE = { width: 256, height: 160 } as const;
+
+type Rgb = [number, number, number];
+
+/**
+ * Upper teeth seen from the front along the dental arch: tooth boundaries at equal angles on a
+ * circle, so the incisors are widest and the teeth narrow towards the corners; each tooth has a
+ * rounded lower edge and is shaded towards its sides. Returns the tooth's lightness, or null.
+ */
+function upperTooth(u: number, v: number): { light: number } | null {
+  const s = (u - 0.5) / 0.46;
+  if (Math.abs(s) >= 1 || v < 0.1) return null;
+  const perTooth = Math.PI / 2 / 5.5;
+  const pos = Math.asin(s) / perTooth + 0.5; // the two central incisors meet at u = 0.5
+  const frac = pos - Math.floor(pos); // 0..1 across one tooth
+  const centred = 2 * frac - 1;
+  const edge = 0.3 - 0.035 * centred ** 4 - 0.015 * Math.abs(s); // rounded corners, shorter side teeth
+  if (v > edge) return null;
+  const gap = 1 - 0.35 * Math.exp(-(((1 - Math.abs(centred)) / 0.12) ** 2));
+  return { light: (1 - 0.12 * centred * centred) * gap * (1 - 0.18 * smooth(edge - 0.06, edge, v)) };
+}
+
+/** Mean colour of disks around landmark positions in an RGBA image. */
+export function sampleColour(rgba: Buffer, size: number, points: Array<[number, number]>, radius: number): Rgb {
+  let r = 0, g = 0, b = 0, n = 0;
+  for (const [px, py] of points) {
+    for (let y = Math.floor(py - radius); y <= Math.ceil(py + radius); y++) {
+      for (let x = Math.floor(px - radius); x <= Math.ceil(px + radius); x++) {
+        if (x < 0 || y < 0 || x >= size || y >= size || (x - px) ** 2 + (y - py) ** 2 > radius * radius) continue;
+        const o = (y * size + x) * 4;
+        r += rgba[o]!; g += rgba[o + 1]!; b += rgba[o + 2]!; n++;
+      }
+    }
+  }
+  return n ? [r / n, g / n, b / n] : [150, 90, 90];
+}
+
+const mix = (a: Rgb, b: Rgb, t: number): Rgb => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t];
+const scale = (a: Rgb, k: number): Rgb => [a[0] * k, a[1] * k, a[2] * k];
+const smooth = (e0: number, e1: number, x: number) => { const t = Math.min(1, Math.max(0, (x - e0) / (e1 - e0))); return t * t * (3 - 2 * t); };
+
+/**
+ * Paints the mouth interior in the grid's texture space (v: 0 gum, 0.3 teeth edge, 0.45 cavity,
+ * 0.6 tongue top, 1 floor): a dark cavity in a deep shade of the lips, upper teeth tinted by the
+ * skin and shaded towards the corners, a tongue in the lip colour. Procedural: one photo shows no
+ * mouth interior to copy.
+ */
+export async function paintMouthInterior(lip: Rgb, skin: Rgb): Promise<Buffer> {
+  const { width, height } = INTERIOR_TEXTURE_SIZE;
+  const out = Buffer.alloc(width * height * 4);
+  const cavity = scale(mix(lip, [90, 20, 25], 0.4), 0.3);
+  const gum = scale(mix(lip, [190, 80, 90], 0.4), 0.8);
+  const teeth = scale(mix([236, 230, 216], skin, 0.2), 0.9);
+  const tongue = scale(mix(lip, [200, 90, 100], 0.45), 0.72);
+  for (let y = 0; y < height; y++) {
+    const v = (y + 0.5) / height;
+    for (let x = 0; x < width; x++) {
+      const u = (x + 0.5) / width;
+      const side = Math.abs(u - 0.5) * 2; // 0 centre, 1 edge
+      // Depth shading: the sides and the back of the mouth are darker.
+      const shade = 1 - 0.65 * smooth(0.25, 0.8, side);
+      let c: Rgb = cavity;
+      const tooth = upperTooth(u, v);
+      if (v < 0.1) c = gum;
+      else if (tooth) c = mix(scale(teeth, tooth.light), cavity, smooth(0.6, 0.85, side));
+      else if (v >= 0.3) {
+        // Tongue: an ellipse whose top sits at v = 0.6, darker at its sides.
+        const tu = (u - 0.5) / 0.42, tv = (v - 1.05) / 0.45;
+        c = mix(cavity, scale(tongue, 1 - 0.3 * Math.min(1, Math.abs(tu))), 1 - smooth(0.85, 1, tu * tu + tv * tv));
+      }
+      c = scale(c, shade);
+      const o = (y * width + x) * 4;
+      out[o] = Math.round(c[0]); out[o + 1] = Math.round(c[1]); out[o + 2] = Math.round(c[2]); out[o + 3] = 255;
+    }
+  }
+  return sharp(out, { raw: { width, height, channels: 4 } }).png().toBuffer();
+}

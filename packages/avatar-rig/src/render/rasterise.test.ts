@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { rasteriseTriangles, type RgbaImage } from './rasterise';
+
+/** A 16x16 texture whose every texel is distinct. */
+function pattern(): RgbaImage {
+  const data = new Uint8Array(16 * 16 * 4);
+  for (let y = 0; y < 16; y++) for (let x = 0; x < 16; x++) data.set([x * 16, y * 16, (x * 7 + y * 13) % 256, 255], (y * 16 + x) * 4);
+  return { width: 16, height: 16, data };
+}
+
+describe('rasteriseTriangles', () => {
+  it('reproduces a texture exactly when the quad maps it one to one (no cracks on the diagonal)', () => {
+    const tex = pattern();
+    const out: RgbaImage = { width: 16, height: 16, data: new Uint8Array(16 * 16 * 4) };
+    rasteriseTriangles(out, [0, 0, 16, 0, 16, 16, 0, 16], [0, 0, 1, 0, 1, 1, 0, 1], [0, 1, 2, 0, 2, 3], tex);
+    expect(Buffer.from(out.data).equals(Buffer.from(tex.data))).toBe(true);
+  });
+
+  it('samples bilinearly between texels and leaves pixels outside the triangles untouched', () => {
+    const tex: RgbaImage = { width: 2, height: 1, data: new Uint8Array([0, 0, 0, 255, 200, 100, 50, 255]) };
+    const out: RgbaImage = { width: 4, height: 4, data: new Uint8Array(4 * 4 * 4) };
+    // The 2x1 texture stretched over the left half of the image, 2 px wide.
+    rasteriseTriangles(out, [0, 0, 2, 0, 2, 4, 0, 4], [0, 0, 1, 0, 1, 1, 0, 1], [0, 1, 2, 0, 2, 3], tex);
+    // Pixel centres x = 0.5 and 1.5 fall on texel centres: exact colours.
+    expect([...out.data.subarray(0, 4)]).toEqual([0, 0, 0, 255]);
+    expect([...out.data.subarray(4, 8)]).toEqual([200, 100, 50, 255]);
+    expect([...out.data.subarray(8, 16)]).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+    // Stretched over 4 px instead, x = 1.5 lands a quarter of the way between the texels.
+    const wide: RgbaImage = { width: 4, height: 1, data: new Uint8Array(16) };
+    rasteriseTriangles(wide, [0, 0, 4, 0, 4, 1, 0, 1], [0, 0, 1, 0, 1, 1, 0, 1], [0, 1, 2, 0, 2, 3], tex);
+    expect([...wide.data.subarray(4, 8)]).toEqual([50, 25, 13, 255]);
+  });
+});

@@ -1,0 +1,38 @@
+import sharp from 'sharp';
+import { evaluateRig } from '../evaluate';
+import type { Rig, RigWeights } from '../types';
+import { rasteriseTriangles, type RgbaImage } from './rasterise';
+
+/** Decoded layer textures, keyed by file name, so that a series of frames decodes them once. */
+export type DecodedTextures = Map<string, RgbaImage>;
+
+export async function decodeTextures(textures: Record<string, Buffer>): Promise<DecodedTextures> {
+  const out: DecodedTextures = new Map();
+  for (const [name, png] of Object.entries(textures)) {
+    const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    out.set(name, { width: info.width, height: info.height, data });
+  }
+  return out;
+}
+
+/**
+ * Renders a frame of the rig on the CPU into RGBA pixels, layers in order. Hand-written because
+ * Node has no maintained offscreen WebGL here (headless-gl needs a native build and system GL);
+ * the browser renderer draws the same triangles with WebGL2 or Canvas 2D.
+ */
+export function renderRigRgba(rig: Rig, textures: DecodedTextures, weights: RigWeights = {}): RgbaImage {
+  const positions = evaluateRig(rig, weights);
+  const image: RgbaImage = { width: rig.width, height: rig.height, data: new Uint8Array(rig.width * rig.height * 4) };
+  for (const layer of rig.layers) {
+    const texture = textures.get(layer.texture);
+    if (!texture) throw new Error(`rig layer ${layer.name}: texture ${layer.texture} missing`);
+    rasteriseTriangles(image, positions, layer.uvs, layer.triangles, texture);
+  }
+  return image;
+}
+
+/** The avatar's PNG portrait (or any frame): the rig rendered at `weights` (rest by default). */
+export async function renderRigPng(rig: Rig, textures: Record<string, Buffer>, weights: RigWeights = {}): Promise<Buffer> {
+  const image = renderRigRgba(rig, await decodeTextures(textures), weights);
+  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } }).png().toBuffer();
+}

@@ -1,0 +1,78 @@
+/**
+ * Avatar rig format, version 1: the contract between the rig builder (server/worker), the live
+ * renderer (browser) and the server-side portrait renderer. Documented in docs/rig-format.md.
+ *
+ * A rig is a 2D triangle mesh over a portrait crop. Every layer shares one vertex array; the
+ * vertex positions of a frame are the rest positions plus a linear blend of sparse targets
+ * (blend shapes). Layers are drawn in order, each with its own texture and UVs.
+ */
+
+/** The Oculus 15 viseme set, shared by both speech languages. */
+export const VISEMES = ['sil', 'PP', 'FF', 'TH', 'DD', 'kk', 'CH', 'SS', 'nn', 'RR', 'aa', 'E', 'I', 'O', 'U'] as const;
+export type VisemeId = (typeof VISEMES)[number];
+
+/** Targets every rig v1 provides. Head targets take signed weights; the others 0..1. */
+export const RIG_TARGETS = [
+  'jawOpen',
+  'lipsRound',
+  'lipsSpread',
+  'lipsPress',
+  'lowerLipTuck',
+  'tongueUp',
+  'blinkLeft',
+  'blinkRight',
+  'headYaw',
+  'headPitch',
+  'headRoll',
+  'breath',
+] as const;
+export type RigTargetName = (typeof RIG_TARGETS)[number];
+
+export const RIG_FORMAT = 'avatar-rig' as const;
+export const RIG_VERSION = 1 as const;
+
+export interface RigTarget {
+  name: RigTargetName;
+  /** Weight range the target is valid over (the no-fold guarantee holds inside it). */
+  min: number;
+  max: number;
+  /** Indices of moved vertices, and their [dx, dy] at weight 1, in portrait pixels. */
+  indices: number[];
+  deltas: number[];
+}
+
+export interface RigLayer {
+  name: 'mouth-interior' | 'face' | string;
+  /** File name of the layer's texture beside rig.json (PNG, RGBA). */
+  texture: string;
+  /** Texture coordinates per vertex of the shared array, [u0, v0, u1, v1, ...] in 0..1. */
+  uvs: number[];
+  /** Triangle vertex indices drawn by this layer. */
+  triangles: number[];
+}
+
+export interface RigRegion { x: number; y: number; width: number; height: number }
+
+export interface Rig {
+  format: typeof RIG_FORMAT;
+  version: typeof RIG_VERSION;
+  /** Portrait size in pixels (at most 1024 on each side). */
+  width: number;
+  height: number;
+  /** Rest positions [x0, y0, x1, y1, ...] in portrait pixels. */
+  vertices: number[];
+  layers: RigLayer[];
+  targets: RigTarget[];
+  /** Target weights that make each viseme at full strength. */
+  visemes: Record<VisemeId, Partial<Record<RigTargetName, number>>>;
+  /** Landmarks of the rest pose, for renderers and tests. */
+  face: {
+    box: RigRegion;
+    mouth: RigRegion;
+    leftEye: RigRegion;
+    rightEye: RigRegion;
+  };
+}
+
+/** Per-frame animation state: one weight per target name (missing = 0). */
+export type RigWeights = Partial<Record<RigTargetName, number>>;

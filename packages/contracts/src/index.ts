@@ -1,0 +1,7 @@
+export * from './errors';
+export * from './auth';
+export * from './tasks';
+export * from './avatars';
+export * from './voice-models';
+export * from './speech';
+export * from './public-avatar';

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+export const voiceModelStatusSchema = z.enum(['recording', 'training', 'ready', 'failed']);
+export type VoiceModelStatus = z.infer<typeof voiceModelStatusSchema>;
+export const languageSchema = z.enum(['ja', 'en']);
+export type Language = z.infer<typeof languageSchema>;
+
+export const voiceModelMetadataSchema = z.object({
+  sentence_count: z.number().int().min(0),
+  quality_score: z.number().min(0).max(1).nullable(),
+  language: languageSchema,
+  error: z.string().nullable(),
+});
+export type VoiceModelMetadata = z.infer<typeof voiceModelMetadataSchema>;
+
+export const voiceModelSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  is_public: z.boolean(),
+  status: voiceModelStatusSchema,
+  created_at: z.string(),
+  metadata: voiceModelMetadataSchema,
+});
+export type VoiceModel = z.infer<typeof voiceModelSchema>;
+export const voiceModelListSchema = z.array(voiceModelSchema);
+
+export const createVoiceModelRequestSchema = z.object({
+  name: z.string().trim().min(1).max(100),
+  is_public: z.boolean().default(false),
+  language: languageSchema.default('ja'),
+});
+export type CreateVoiceModelRequest = z.input<typeof createVoiceModelRequestSchema>;
+
+export const recordedSentenceStatusSchema = z.enum(['processing', 'ready', 'failed']);
+export const recordedSentenceSchema = z.object({
+  id: z.string(),
+  sentence_id: z.string(),
+  text: z.string(),
+  status: recordedSentenceStatusSchema,
+  error_message: z.string().nullable(),
+  quality_score: z.number().min(0).max(1).nullable(),
+  created_at: z.string(),
+});
+export type RecordedSentence = z.infer<typeof recordedSentenceSchema>;
+export const recordedSentenceListSchema = z.array(recordedSentenceSchema);
+
+/** Text fields of the multipart POST /api/voice-models/{id}/sentences. */
+export const uploadSentenceFieldsSchema = z.object({
+  text: z.string().trim().min(1).max(500),
+  sentence_id: z.string().trim().min(1).max(64),
+});
+
+export const trainResponseSchema = z.object({ status: z.literal('training') });
+export const cancelResponseSchema = z.object({ status: z.literal('failed') });
+export const voiceModelStatusResponseSchema = z.object({
+  status: voiceModelStatusSchema,
+  progress: z.number().int().min(0).max(100),
+  metadata: voiceModelMetadataSchema,
+});
+export type VoiceModelStatusResponse = z.infer<typeof voiceModelStatusResponseSchema>;
+
+export const trainingConfigSchema = z.object({
+  minRecordings: z.number().int().min(1),
+  requiredRecordings: z.number().int().min(1),
+  progressThresholds: z.object({ poor: z.number(), medium: z.number() }),
+});
+export type TrainingConfig = z.infer<typeof trainingConfigSchema>;
+
+export const suggestedSentenceSchema = z.object({ id: z.string(), text: z.string() });
+export type SuggestedSentence = z.infer<typeof suggestedSentenceSchema>;
+export const suggestedTextsResponseSchema = z.object({ sentences: z.array(suggestedSentenceSchema) });
+
+/** Take limits (api.md). */
+export const takeLimits = { maxBytes: 20 * 1024 * 1024, maxSeconds: 30 } as const;
+/** Spec §9 constants for the recording screen. */
+export const voicePolling = {
+  recordingIntervalMs: 1000,
+  recordingMaxTries: 30,
+  trainingIntervalMs: 5000,
+  modelListIntervalMs: 5000,
+  defaultRequiredRecordings: 10,
+} as const;

@@ -1,0 +1,93 @@
+import { readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { analyseFace, faceMeshTriangulation, humanModelsDir, tfjsWasmDir } from './index';
+
+const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, '../../../fixtures/faces', name));
+
+describe('analyseFace on the fixture photos', () => {
+  it('finds the astronaut: one frontal face, 478 points inside a tight box, both irises', async () => {
+    const result = await analyseFace(fixture('astronaut.png'));
+    if (!result.ok) throw new Error(`expected a face, got ${result.code}`);
+    expect(result.mesh).toHaveLength(478);
+    expect(result.confidence).toBeGreaterThan(0.9);
+    // The tight box is the mesh's extent: every one of the 468 points lies in it, and it is well
+    // inside Human's loose 145 px detector box.
+    for (const [x, y] of result.mesh.slice(0, 468)) {
+      expect(x).toBeGreaterThanOrEqual(result.box.x - 1e-6);
+      expect(y).toBeLessThanOrEqual(result.box.y + result.box.height + 1e-6);
+    }
+    expect(result.box.width).toBeGreaterThan(80);
+    expect(result.box.width).toBeLessThan(130);
+    // Irises sit inside the box, the image-left one left of the image-right one, a few px wide.
+    expect(result.iris).not.toBeNull();
+    const { imageLeft, imageRight } = result.iris!;
+    expect(imageLeft.center[0]).toBeLessThan(imageRight.center[0]);
+    expect(imageLeft.radius).toBeGreaterThan(1);
+    expect(imageLeft.radius).toBeLessThan(15);
+    expect(Math.abs(result.rotation.yaw)).toBeLessThan(0.2);
+    // The refining pass gives sub-pixel landmarks (Human alone truncates them to whole pixels).
+    expect(result.mesh.slice(0, 468).filter(([x]) => !Number.isInteger(x)).length).toBeGreaterThan(400);
+  });
+
+  it('finds Grace Hopper: one face, larger', async () => {
+    const result = await analyseFace(fixture('grace_hopper.jpg'));
+    if (!result.ok) throw new Error(`expected a face, got ${result.code}`);
+    expect(result.imageWidth).toBe(512);
+    expect(result.imageHeight).toBe(600);
+    expect(result.box.width).toBeGreaterThan(150);
+  });
+
+  it('refuses the two-face composite with the count', async () => {
+    const result = await analyseFace(fixture('two_faces_composite.jpg'));
+    expect(result).toMatchObject({ ok: false, code: 'multiple_faces', faceCount: 2 });
+  });
+
+  it('refuses the coffee cup: no face', async () => {
+    expect(await analyseFace(fixture('no_face_coffee.png'))).toMatchObject({ ok: false, code: 'no_face', faceCount: 0 });
+  });
+
+  it('refuses camera.png: its three-quarter face is found but only 64x68 px, under the 80 px minimum', async () => {
+    const result = await analyseFace(fixture('camera.png'));
+    expect(result).toMatchObject({ ok: false, code: 'face_too_small', faceCount: 1 });
+    // With the limit lowered the face is there: the refusal is a policy, not a detection miss.
+    const lenient = await analyseFace(fixture('camera.png'), { minFacePx: 40 });
+    expect(lenient.ok).toBe(true);
+  });
+
+  it('refuses a face whose chin the frame cuts off', async () => {
+    const cut = await sharp(fixture('astronaut.png')).extract({ left: 0, top: 0, width: 512, height: 160 }).png().toBuffer();
+    expect(await analyseFace(cut)).toMatchObject({ ok: false, code: 'face_cut_off', faceCount: 1 });
+  });
+
+  it('refuses a face shrunk to about 40 px', async () => {
+    const small = await sharp(fixture('grace_hopper.jpg')).resize(100)
+      .extend({ top: 200, bottom: 200, left: 200, right: 200, background: '#808080' }).png().toBuffer();
+    expect(await analyseFace(small)).toMatchObject({ ok: false, code: 'face_too_small' });
+  });
+});
+
+describe('concurrent calls', () => {
+  it('gives each caller its own, correct answer', async () => {
+    const [a, b, c] = await Promise.all([analyseFace(fixture('astronaut.png')), analyseFace(fixture('no_face_coffee.png')), analyseFace(fixture('grace_hopper.jpg'))]);
+    expect(a.ok && a.imageWidth === 512 && a.imageHeight === 512).toBe(true);
+    expect(b).toMatchObject({ ok: false, code: 'no_face' });
+    expect(c.ok && c.imageHeight === 600).toBe(true);
+  });
+});
+
+describe('assets for the browser', () => {
+  it('points at the real model and WASM files', async () => {
+    expect(existsSync(path.join(humanModelsDir(), 'facemesh.json'))).toBe(true);
+    expect(existsSync(path.join(humanModelsDir(), 'blazeface.bin'))).toBe(true);
+    expect(tfjsWasmDir().endsWith(path.sep)).toBe(true);
+    expect(existsSync(path.join(tfjsWasmDir(), 'tfjs-backend-wasm-simd.wasm'))).toBe(true);
+  });
+
+  it('exposes the 880-triangle mesh triangulation over 468 points', async () => {
+    const tri = await faceMeshTriangulation();
+    expect(tri).toHaveLength(2640);
+    expect(Math.max(...tri)).toBe(467);
+  });
+});

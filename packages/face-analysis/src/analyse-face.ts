@@ -1,0 +1,111 @@
+import sharp from 'sharp';
+import { getHuman, type HumanFace, type HumanPoint } from './human-instance';
+import type { Box, FaceAnalysis, FaceFailure, FaceFailureCode, Iris, MeshPoint } from './types';
+
+/** A face counts when Human's overall score reaches this (the spec's browser check uses 0.5 too). */
+export const FACE_MIN_SCORE = 0.5;
+/**
+ * Shorter side of the tight mesh box under which a face is refused. Below about 80 px the lips are
+ * under 25 px wide: the rig would be an upscaled blur whose mouth shapes can not be read.
+ */
+export const MIN_FACE_PX = 80;
+/** Share of the 468 mesh points Human places outside the frame above which the face is cut off. */
+export const MAX_OUTSIDE_SHARE = 0.01;
+
+export interface AnalyseOptions { minFacePx?: number }
+
+/** Decodes a PNG/JPEG (any format sharp reads; EXIF orientation applied) and finds one face. */
+/** Side of the square, face-centred crop of the refining pass (the face fills about half of it). */
+const REFINE_SIZE = 512;
+
+/**
+ * Decodes a PNG/JPEG (any format sharp reads; EXIF orientation applied) and finds one face. Human
+ * truncates mesh coordinates to whole pixels of its input, which on a 100 px face folds some of
+ * the mesh's thin triangles; so a second pass runs on a face-centred crop scaled to 512 px and its
+ * mesh is mapped back with sub-pixel precision.
+ */
+export async function analyseFace(image: Buffer, options: AnalyseOptions = {}): Promise<FaceAnalysis> {
+  const { data, info } = await sharp(image).rotate().removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+  const faces = (await detect(data, info.width, info.height)).filter((f) => f.score >= FACE_MIN_SCORE);
+  const size = { imageWidth: info.width, imageHeight: info.height };
+  const fail = (code: FaceFailureCode, message: string): FaceFailure => ({ ok: false, code, message, faceCount: faces.length, ...size });
+
+  if (faces.length === 0) return fail('no_face', 'No face was found in the photo.');
+  if (faces.length > 1) return fail('multiple_faces', `${faces.length} faces were found; use a photo of a single person.`);
+  const coarse = faces[0]!;
+  const coarseMesh = coarse.mesh.map((p: HumanPoint): MeshPoint => [p[0], p[1], p[2] ?? 0]);
+  const coarseBox = tightBox(coarseMesh.slice(0, 468));
+  const outside = coarseMesh.slice(0, 468).filter(([x, y]) => x < 0 || y < 0 || x > info.width - 1 || y > info.height - 1).length;
+  if (outside / 468 > MAX_OUTSIDE_SHARE) return fail('face_cut_off', 'The face is cut off by the edge of the photo.');
+  const minFacePx = options.minFacePx ?? MIN_FACE_PX;
+  if (Math.min(coarseBox.width, coarseBox.height) < minFacePx) {
+    return fail('face_too_small', `The face is too small (${Math.round(Math.min(coarseBox.width, coarseBox.height))} px; at least ${minFacePx} px needed).`);
+  }
+  const { face, mesh } = (await refine(data, info.width, info.height, coarseBox)) ?? { face: coarse, mesh: coarseMesh };
+  const angle = face.rotation?.angle;
+  return {
+    ok: true,
+    ...size,
+    mesh,
+    iris: mesh.length >= 478 ? irises(mesh) : null,
+    box: tightBox(mesh.slice(0, 468)),
+    confidence: coarse.score,
+    rotation: { yaw: angle?.yaw ?? 0, pitch: angle?.pitch ?? 0, roll: angle?.roll ?? 0 },
+  };
+}
+
+let queue: Promise<unknown> = Promise.resolve();
+
+/** Runs Human on an RGB image. Calls are serialised: one Human instance is not re-entrant. */
+function detect(rgb: Buffer, width: number, height: number): Promise<HumanFace[]> {
+  const run = queue.then(async () => {
+    const human = await getHuman();
+    const tensor = human.tf.tensor4d(Int32Array.from(rgb), [1, height, width, 3], 'int32');
+    try {
+      return (await human.detect(tensor)).face;
+    } finally {
+      tensor.dispose();
+    }
+  });
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+/** Second pass on a crop twice the face's size, scaled to REFINE_SIZE; null if it finds no single face there. */
+async function refine(rgb: Buffer, width: number, height: number, box: Box): Promise<{ face: HumanFace; mesh: MeshPoint[] } | null> {
+  const side = Math.round(Math.max(box.width, box.height) * 2);
+  const left = Math.round(box.x + box.width / 2 - side / 2), top = Math.round(box.y + box.height / 2 - side / 2);
+  const pad = { left: Math.max(0, -left), top: Math.max(0, -top), right: Math.max(0, left + side - width), bottom: Math.max(0, top + side - height) };
+  const padded = await sharp(rgb, { raw: { width, height, channels: 3 } }).extend({ ...pad, extendWith: 'copy' }).raw().toBuffer({ resolveWithObject: true });
+  const crop = await sharp(padded.data, { raw: { width: padded.info.width, height: padded.info.height, channels: 3 } })
+    .extract({ left: left + pad.left, top: top + pad.top, width: side, height: side })
+    .resize(REFINE_SIZE, REFINE_SIZE, { kernel: 'lanczos3' }).raw().toBuffer();
+  const faces = (await detect(crop, REFINE_SIZE, REFINE_SIZE)).filter((f) => f.score >= FACE_MIN_SCORE);
+  if (faces.length !== 1) return null;
+  const k = side / REFINE_SIZE;
+  const mesh = faces[0]!.mesh.map((p: HumanPoint): MeshPoint => [left + (p[0] + 0.5) * k, top + (p[1] + 0.5) * k, (p[2] ?? 0) * k]);
+  return { face: faces[0]!, mesh };
+}
+
+function tightBox(points: MeshPoint[]): Box {
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (const [x, y] of points) {
+    minX = Math.min(minX, x); maxX = Math.max(maxX, x);
+    minY = Math.min(minY, y); maxY = Math.max(maxY, y);
+  }
+  return { x: minX, y: minY, width: maxX - minX, height: maxY - minY };
+}
+
+/** Human's order of the two iris groups is not the image order: sort them by x. */
+function irises(mesh: MeshPoint[]): { imageLeft: Iris; imageRight: Iris } {
+  const a = iris(mesh, 468), b = iris(mesh, 473);
+  return a.center[0] <= b.center[0] ? { imageLeft: a, imageRight: b } : { imageLeft: b, imageRight: a };
+}
+
+/** MediaPipe iris: point `start` is the centre, the next four lie on its contour. */
+function iris(mesh: MeshPoint[], start: number): Iris {
+  const [cx, cy] = mesh[start]!;
+  let sum = 0;
+  for (let i = 1; i <= 4; i++) sum += Math.hypot(mesh[start + i]![0] - cx, mesh[start + i]![1] - cy);
+  return { center: [cx, cy], radius: sum / 4 };
+}

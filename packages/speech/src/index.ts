@@ -1,0 +1,25 @@
+export { createSpeechEngine, defaultSpeechEngine, synthesize, synthesizeSentences, PEAK_CEILING_DBFS } from './synthesize.ts';
+export type { SpeechEngine, SpeechEngineOptions, StreamOptions } from './synthesize.ts';
+export { splitSentences } from './text/split-sentences.ts';
+export { encodeWav, decodePcm16Wav } from './audio/wav.ts';
+export { writeVoiceSamples, SAMPLE_FILES, SAMPLE_GREETINGS } from './voice-samples.ts';
+export { SpeechError, isSpeechError } from './errors.ts';
+export { checkSpeechRequirements } from './engine/requirements.ts';
+export type { SpeechRequirements } from './engine/requirements.ts';
+export type { SpeechErrorCode } from './errors.ts';
+export { VISEMES } from './types.ts';
+export type {
+  BaseVoice,
+  LanguageOption,
+  PersonalVoice,
+  SpeechLanguage,
+  SynthesisResult,
+  SynthesizeInput,
+  TimedPhoneme,
+  TimedViseme,
+  Viseme,
+  VoiceOption,
+} from './types.ts';
+// Measurement helpers (used by this package's tests and bench; handy for voice checks).
+export { medianF0 } from './analysis/f0.ts';
+export { peakDbfs, rmsDbfs } from './audio/levels.ts';

@@ -1,0 +1,67 @@
+/** The Oculus 15 viseme set (same list as @avatar-factory/avatar-rig's VISEMES). */
+export const VISEMES = ['sil', 'PP', 'FF', 'TH', 'DD', 'kk', 'CH', 'SS', 'nn', 'RR', 'aa', 'E', 'I', 'O', 'U'] as const;
+export type Viseme = (typeof VISEMES)[number];
+
+export type SpeechLanguage = 'ja' | 'en';
+export type LanguageOption = SpeechLanguage | 'auto';
+export type BaseVoice = 'female' | 'male';
+
+/**
+ * A user's trained voice model. The speech engine renders the text with `baseVoice`, then hands the
+ * audio to `transform` (voice conversion). If the transform changes the duration, all timings are
+ * scaled by the same ratio.
+ */
+export interface PersonalVoice {
+  id: string;
+  baseVoice: BaseVoice;
+  transform(samples: Float32Array, sampleRate: number): Promise<{ samples: Float32Array; sampleRate: number }>;
+}
+
+export type VoiceOption = BaseVoice | PersonalVoice;
+
+export interface TimedPhoneme {
+  symbol: string;
+  startMs: number;
+  endMs: number;
+}
+
+export interface TimedViseme {
+  viseme: Viseme;
+  startMs: number;
+  endMs: number;
+}
+
+export interface SynthesizeInput {
+  text: string;
+  voice: VoiceOption;
+  /** Default 'auto': chosen per sentence from the script (kana/kanji -> ja, Latin -> en). */
+  language?: LanguageOption;
+  signal?: AbortSignal;
+}
+
+export interface SynthesisResult {
+  /** Mono, -1..1. */
+  samples: Float32Array;
+  sampleRate: number;
+  durationMs: number;
+  phonemes: TimedPhoneme[];
+  visemes: TimedViseme[];
+  /** The language of the text; for mixed text, the language of most characters. */
+  language: SpeechLanguage;
+  /** The normalised text actually spoken. */
+  text: string;
+}
+
+/** What one engine call returns, before levels, voice transforms and visemes. */
+export interface EngineOutput {
+  samples: Float32Array;
+  sampleRate: number;
+  phonemes: TimedPhoneme[];
+}
+
+export interface EngineCallOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /** Parent of the per-call temporary folder (default os.tmpdir()). */
+  tmpDir?: string;
+}

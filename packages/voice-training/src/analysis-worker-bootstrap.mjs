@@ -1,0 +1,5 @@
+// Worker entry: the package ships TypeScript sources, so register tsx (the repo's loader) first.
+import { register } from 'tsx/esm/api';
+
+register();
+await import('./analysis-worker.ts');

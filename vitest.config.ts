@@ -1,0 +1,42 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Three suites, run in this order by scripts/test.mjs:
+ * - unit: `*.test.ts(x)` beside the code (engines, pure logic, components)
+ * - api:  `*.api.test.ts`, the real Fastify app over PGlite, then over PostgreSQL (DB_KIND)
+ * - e2e:  `apps/web/e2e/*.e2e.test.ts` (headless Chromium against a real server) and
+ *         `*.browser.test.ts` files in packages (engines checked in a real browser)
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.{ts,tsx}', 'apps/*/src/**/*.test.{ts,tsx}'],
+          exclude: ['**/*.api.test.ts', '**/*.browser.test.ts', '**/node_modules/**'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['apps/server/src/**/*.api.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['apps/web/e2e/**/*.e2e.test.ts', 'packages/*/src/**/*.browser.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
