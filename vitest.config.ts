@@ -32,6 +32,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['apps/web/e2e/**/*.e2e.test.ts', 'packages/*/src/**/*.browser.test.ts'],
+          // A page settles after a click or navigation in its own time; every state read polls
+          // (expect.poll) and a busy 2-core CI machine gets as long as Playwright's own waits.
+          expect: { poll: { timeout: 10_000, interval: 50 } },
           testTimeout: 120_000,
           hookTimeout: 240_000,
           fileParallelism: false,

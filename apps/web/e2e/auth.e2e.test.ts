@@ -30,7 +30,7 @@ describe('auth screen in Chromium against the real server', () => {
     await page.goto(app);
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/avatar-factory/auth');
-    expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
 
     // Registration.
     await page.getByRole('button', { name: 'New user? Create an account' }).click();
@@ -40,10 +40,10 @@ describe('auth screen in Chromium against the real server', () => {
     await page.getByLabel('Confirm password').fill(user.password);
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByText('Registration successful! You can now log in.').waitFor();
-    expect(await page.getByLabel('Email').inputValue()).toBe('');
-    expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe('');
-    expect(await page.getByLabel('Confirm password').inputValue()).toBe('');
-    expect(await page.getByRole('button', { name: 'Create account' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByLabel('Email').inputValue()).toBe('');
+    await expect.poll(() => page.getByLabel('Password', { exact: true }).inputValue()).toBe('');
+    await expect.poll(() => page.getByLabel('Confirm password').inputValue()).toBe('');
+    await expect.poll(() => page.getByRole('button', { name: 'Create account' }).isDisabled()).toBe(true);
 
     // Sign in: the browser goes home and the navigation appears.
     await page.getByRole('button', { name: 'Already have an account? Sign in' }).click();
@@ -54,9 +54,9 @@ describe('auth screen in Chromium against the real server', () => {
     await nav.waitFor();
     await page.getByRole('heading', { name: 'Create Your Avatar' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/avatar-factory/');
-    expect(await nav.getByRole('link', { name: 'Create Avatar' }).isVisible()).toBe(true);
-    expect(await nav.getByRole('link', { name: 'Voice Models' }).isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Sign out' }).isVisible()).toBe(true);
+    await expect.poll(() => nav.getByRole('link', { name: 'Create Avatar' }).isVisible()).toBe(true);
+    await expect.poll(() => nav.getByRole('link', { name: 'Voice Models' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Sign out' }).isVisible()).toBe(true);
     const token = await page.evaluate(() => window.localStorage.getItem('token'));
     expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
 
@@ -78,7 +78,7 @@ describe('auth screen in Chromium against the real server', () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
     expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
-    expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
 
     // Every protected route now redirects to /auth.
     for (const route of ['voice-models', 'avatars/some-id/edit', '']) {
@@ -110,8 +110,8 @@ describe('auth screen in Chromium against the real server', () => {
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     const alert = page.getByRole('alert');
     await alert.waitFor();
-    expect(await alert.textContent()).toContain('Invalid email or password. Please try again.');
-    expect(await page.getByRole('button', { name: 'Sign in', exact: true }).isEnabled()).toBe(true);
+    await expect.poll(() => alert.textContent()).toContain('Invalid email or password. Please try again.');
+    await expect.poll(() => page.getByRole('button', { name: 'Sign in', exact: true }).isEnabled()).toBe(true);
     expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
     await page.screenshot({ path: `${shotsDir}/auth-sign-in-error-1280.png` });
     await context.close();
@@ -155,7 +155,7 @@ describe('auth screen in Chromium against the real server', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     const alert = page.getByRole('alert');
     await alert.waitFor();
-    expect(await alert.textContent()).toContain('Registration failed. This email might already be registered.');
+    await expect.poll(() => alert.textContent()).toContain('Registration failed. This email might already be registered.');
     await context.close();
   });
 
@@ -171,7 +171,7 @@ describe('auth screen in Chromium against the real server', () => {
     await page.getByLabel('Password', { exact: true }).fill('first password');
     await page.getByLabel('Confirm password').fill('second password');
     await page.getByRole('button', { name: 'Create account' }).click();
-    expect(await page.getByRole('alert').textContent()).toBe('Passwords do not match');
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Passwords do not match');
     expect(requests).toEqual([]);
     await context.close();
   });

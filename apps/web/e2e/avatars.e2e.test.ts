@@ -63,20 +63,20 @@ async function choosePhoto(file: string) {
 describe('Avatar creation screen', () => {
   it('starts empty: texts of the spec, Generate waits for a photo', async () => {
     await page.getByRole('heading', { name: 'Create Your Avatar' }).waitFor();
-    expect(await page.getByText('Transform your photo into a speaking digital avatar in three simple steps').isVisible()).toBe(true);
-    expect(await page.getByText('Click to upload your photo', { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByText('PNG, JPG up to 10MB').isVisible()).toBe(true);
-    expect(await page.getByText('No image selected').isVisible()).toBe(true);
-    expect(await page.getByRole('heading', { name: 'Name Your Avatar' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Transform your photo into a speaking digital avatar in three simple steps').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Click to upload your photo', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('PNG, JPG up to 10MB').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('No image selected').isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Name Your Avatar' }).isVisible()).toBe(true);
     await page.getByText('No avatars yet').waitFor();
-    expect(await generateButton().textContent()).toBe('Upload Photo First');
-    expect(await generateButton().isDisabled()).toBe(true);
+    await expect.poll(() => generateButton().textContent()).toBe('Upload Photo First');
+    await expect.poll(() => generateButton().isDisabled()).toBe(true);
     // Voice defaults: female, lipsync on.
-    expect(await page.getByRole('radio', { name: /Female voice/ }).isChecked()).toBe(true);
-    expect(await page.getByRole('switch').getAttribute('aria-checked')).toBe('true');
-    expect(await page.getByText('Enabled', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('radio', { name: /Female voice/ }).isChecked()).toBe(true);
+    await expect.poll(() => page.getByRole('switch').getAttribute('aria-checked')).toBe('true');
+    await expect.poll(() => page.getByText('Enabled', { exact: true }).isVisible()).toBe(true);
     await page.getByRole('switch').click();
-    expect(await page.getByText('Disabled', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Disabled', { exact: true }).isVisible()).toBe(true);
     await page.getByRole('switch').click();
   });
 
@@ -84,8 +84,8 @@ describe('Avatar creation screen', () => {
     await page.getByRole('radio', { name: /Male voice/ }).check();
     await page.getByRole('radio', { name: /Custom voice/ }).click();
     await page.getByText('No custom voice models available. Please create one.').waitFor();
-    expect(await page.getByRole('radio', { name: /Male voice/ }).isChecked()).toBe(true);
-    expect(await page.getByRole('link', { name: 'Voice Models' }).last().getAttribute('href')).toMatch(/\/voice-models\/$/);
+    await expect.poll(() => page.getByRole('radio', { name: /Male voice/ }).isChecked()).toBe(true);
+    await expect.poll(() => page.getByRole('link', { name: 'Voice Models' }).last().getAttribute('href')).toMatch(/\/voice-models\/$/);
     await page.getByRole('radio', { name: /Female voice/ }).check();
   });
 
@@ -94,12 +94,12 @@ describe('Avatar creation screen', () => {
     expect(sample.status()).toBe(200);
     expect((await sample.body()).subarray(0, 4).toString()).toBe('RIFF');
     await page.getByTestId('sample-female').click();
-    expect(await page.getByTestId('sample-female').getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => page.getByTestId('sample-female').getAttribute('aria-pressed')).toBe('true');
     await page.getByTestId('sample-male').click();
-    expect(await page.getByTestId('sample-male').getAttribute('aria-pressed')).toBe('true');
-    expect(await page.getByTestId('sample-female').getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(() => page.getByTestId('sample-male').getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => page.getByTestId('sample-female').getAttribute('aria-pressed')).toBe('false');
     await page.getByTestId('sample-male').click();
-    expect(await page.getByTestId('sample-male').getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(() => page.getByTestId('sample-male').getAttribute('aria-pressed')).toBe('false');
   });
 
   it('passes a photo of one face (Human on WASM, our own server only)', async () => {
@@ -111,16 +111,16 @@ describe('Avatar creation screen', () => {
     });
     await choosePhoto('grace_hopper.jpg');
     await page.getByTestId('validating-overlay').waitFor({ timeout: 5_000 });
-    expect(await page.getByTestId('validating-overlay').textContent()).toContain('validating image');
-    expect(await generateButton().textContent()).toBe('Validating Image...');
+    await expect.poll(() => page.getByTestId('validating-overlay').textContent()).toContain('validating image');
+    await expect.poll(() => generateButton().textContent()).toBe('Validating Image...');
     await report().waitFor({ timeout: 30_000 });
     await page.unroute(modelRoute);
-    expect(await report().getAttribute('data-passed')).toBe('true');
-    expect(await report().textContent(), consoleLines.join('\n')).toContain('Faces1');
-    expect(await report().textContent()).toContain('512×600');
+    await expect.poll(() => report().getAttribute('data-passed')).toBe('true');
+    await expect.poll(() => report().textContent(), { message: consoleLines.join('\n') }).toContain('Faces1');
+    await expect.poll(() => report().textContent()).toContain('512×600');
     await page.getByText('画像のチェックが完了しました。').waitFor();
-    expect(await generateButton().textContent()).toBe('Enter Avatar Name');
-    expect(await page.getByAltText('Selected photo').isVisible()).toBe(true);
+    await expect.poll(() => generateButton().textContent()).toBe('Enter Avatar Name');
+    await expect.poll(() => page.getByAltText('Selected photo').isVisible()).toBe(true);
     expect([...requestedHosts]).toEqual([new URL(server.baseUrl).host]);
   });
 
@@ -132,8 +132,8 @@ describe('Avatar creation screen', () => {
     const text = await report().textContent();
     expect(text).toContain('2人の顔が検出されました。1人だけが写っている写真を選択してください。');
     expect(text).toContain('縦横比'); // 1024x512 is outside 0.7-1.5: a warning as well
-    expect(await generateButton().textContent()).toBe('Image Validation Failed');
-    expect(await generateButton().isDisabled()).toBe(true);
+    await expect.poll(() => generateButton().textContent()).toBe('Image Validation Failed');
+    await expect.poll(() => generateButton().isDisabled()).toBe(true);
   });
 
   it('rejects a small image, naming the minimum and its size', async () => {
@@ -141,8 +141,8 @@ describe('Avatar creation screen', () => {
     await page.waitForFunction(() => document.querySelector('[data-testid=validation-report]')?.textContent?.includes('320x320'), undefined, {
       timeout: 30_000,
     });
-    expect(await report().getAttribute('data-passed')).toBe('false');
-    expect(await report().textContent()).toContain('512x512ピクセル以上');
+    await expect.poll(() => report().getAttribute('data-passed')).toBe('false');
+    await expect.poll(() => report().textContent()).toContain('512x512ピクセル以上');
   });
 
   it('accepts a photo dropped on the upload area', async () => {
@@ -158,7 +158,7 @@ describe('Avatar creation screen', () => {
     await page.waitForFunction(() => document.querySelector('[data-testid=validation-report]')?.textContent?.includes('512×512'), undefined, {
       timeout: 30_000,
     });
-    expect(await report().getAttribute('data-passed')).toBe('true');
+    await expect.poll(() => report().getAttribute('data-passed')).toBe('true');
   });
 
   it('skips the face check with a warning when detection is unavailable or times out', async () => {
@@ -171,8 +171,8 @@ describe('Avatar creation screen', () => {
       await other.page.route(model, (route) => route.abort());
       await other.page.getByTestId('photo-input').setInputFiles(path.join(fixtures, 'grace_hopper.jpg'));
       await other.page.getByText('顔検出を実行できなかったため、顔のチェックをスキップしました。').first().waitFor({ timeout: 30_000 });
-      expect(await other.page.getByTestId('validation-report').getAttribute('data-passed')).toBe('true');
-      expect(await other.page.getByTestId('generate-button').textContent()).toBe('Enter Avatar Name');
+      await expect.poll(() => other.page.getByTestId('validation-report').getAttribute('data-passed')).toBe('true');
+      await expect.poll(() => other.page.getByTestId('generate-button').textContent()).toBe('Enter Avatar Name');
 
       // Now the model answers only after the 10 s budget.
       await other.page.unroute(model);
@@ -187,7 +187,7 @@ describe('Avatar creation screen', () => {
       });
       expect(Date.now() - started).toBeGreaterThanOrEqual(9_500);
       expect(await validationText()).toContain('512×512');
-      expect(await other.page.getByTestId('validation-report').getAttribute('data-passed')).toBe('true');
+      await expect.poll(() => other.page.getByTestId('validation-report').getAttribute('data-passed')).toBe('true');
     } finally {
       await other.context.close();
     }
@@ -198,7 +198,7 @@ describe('Avatar creation screen', () => {
     await page.waitForFunction(() => document.querySelector('[data-testid=validation-report]')?.textContent?.includes('画像を読み込めませんでした'), undefined, {
       timeout: 30_000,
     });
-    expect(await generateButton().textContent()).toBe('Image Validation Failed');
+    await expect.poll(() => generateButton().textContent()).toBe('Image Validation Failed');
   });
 
   it('generates: Processing card at once, polled to Completed with its portrait', async () => {
@@ -207,26 +207,26 @@ describe('Avatar creation screen', () => {
       timeout: 30_000,
     });
     await page.getByLabel('Avatar name').fill('  Grace  ');
-    expect(await generateButton().textContent()).toBe('Generate Avatar');
+    await expect.poll(() => generateButton().textContent()).toBe('Generate Avatar');
     await generateButton().click();
     await page.getByText('Avatar Generation Started!').waitFor();
 
     const card = page.getByTestId('task-card').filter({ hasText: 'Grace' });
     await card.waitFor();
-    expect(await card.getByText('Processing', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => card.getByText('Processing', { exact: true }).isVisible()).toBe(true);
     await page.screenshot({ path: path.join(shotsDir, 'create-processing-1280.png'), fullPage: true });
     // The form is cleared.
-    expect(await page.getByLabel('Avatar name').inputValue()).toBe('');
-    expect(await generateButton().textContent()).toBe('Upload Photo First');
-    expect(await page.getByText('No image selected').isVisible()).toBe(true);
+    await expect.poll(() => page.getByLabel('Avatar name').inputValue()).toBe('');
+    await expect.poll(() => generateButton().textContent()).toBe('Upload Photo First');
+    await expect.poll(() => page.getByText('No image selected').isVisible()).toBe(true);
 
     await card.getByText('Completed', { exact: true }).waitFor({ timeout: 180_000 });
     await page.getByText('Avatar generation completed.').waitFor();
-    expect(await card.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+    await expect.poll(() => card.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
     const portrait = card.getByTestId('avatar-image');
     await portrait.waitFor();
     await page.waitForFunction(() => ((document.querySelector('[data-testid=avatar-image]') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0);
-    expect(await portrait.getAttribute('src')).toMatch(/^blob:/);
+    await expect.poll(() => portrait.getAttribute('src')).toMatch(/^blob:/);
   }, 240_000);
 
   it('warns about a name that is already taken, and the server refuses it with its message', async () => {
@@ -239,8 +239,8 @@ describe('Avatar creation screen', () => {
     await generateButton().click();
     await page.getByText('Avatar Name Already Exists').waitFor();
     const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Avatar Name Already Exists' });
-    expect(await toast.textContent()).toMatch(/Grace/);
-    expect(await page.getByTestId('task-card').count()).toBe(1);
+    await expect.poll(() => toast.textContent()).toMatch(/Grace/);
+    await expect.poll(() => page.getByTestId('task-card').count()).toBe(1);
     await page.getByLabel('Avatar name').fill('');
   }, 60_000);
 
@@ -249,7 +249,7 @@ describe('Avatar creation screen', () => {
     await page.waitForFunction(() => document.querySelector('[data-speaking]')?.getAttribute('data-state') === 'ready', undefined, { timeout: 60_000 });
     await page.getByRole('button', { name: 'Play greeting' }).click();
     await page.waitForFunction(() => document.querySelector('[data-speaking]')?.getAttribute('data-speaking') === 'true', undefined, { timeout: 30_000 });
-    expect(await stage.count()).toBe(1);
+    await expect.poll(() => stage.count()).toBe(1);
   }, 120_000);
 
   it('deploys and View Avatar opens the public page', async () => {
@@ -259,7 +259,7 @@ describe('Avatar creation screen', () => {
     await card.getByText('Deployed to Hibiki Web Avatar').waitFor({ timeout: 60_000 });
     await page.getByText('Avatar deployed successfully').waitFor();
     const link = card.getByRole('link', { name: 'View Avatar' });
-    expect(await link.getAttribute('target')).toBe('_blank');
+    await expect.poll(() => link.getAttribute('target')).toBe('_blank');
     const [publicPage] = await Promise.all([context.waitForEvent('page'), link.click()]);
     await publicPage.waitForLoadState();
     expect(publicPage.url()).toMatch(/\/avatar-factory\/w\/[A-Za-z0-9_-]+$/);
@@ -278,10 +278,10 @@ describe('Avatar edit screen', () => {
     await card.getByRole('link', { name: 'Edit' }).click();
     await page.getByRole('heading', { name: 'Edit Avatar: Grace' }).waitFor();
     await page.getByText('No voice models available. Create a new voice model first.').waitFor();
-    expect(await page.getByRole('button', { name: 'Create New Voice Model' }).isVisible()).toBe(true);
-    expect(await page.getByTestId('current-voice').textContent()).toBe('Default female voice');
-    expect(await page.getByText('Completed', { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByTestId('created-at').textContent()).toMatch(/\d{4}/);
+    await expect.poll(() => page.getByRole('button', { name: 'Create New Voice Model' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('current-voice').textContent()).toBe('Default female voice');
+    await expect.poll(() => page.getByText('Completed', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('created-at').textContent()).toMatch(/\d{4}/);
     await page.waitForFunction(() => document.querySelector('[data-speaking]')?.getAttribute('data-state') === 'ready', undefined, { timeout: 60_000 });
 
     // The avatar says a typed text in its current voice.

@@ -37,22 +37,22 @@ describe('app shell in Chromium against the real server', () => {
     const nav = page.getByRole('navigation', { name: 'Main' });
     const create = nav.getByRole('link', { name: 'Create Avatar' });
     const voices = nav.getByRole('link', { name: 'Voice Models' });
-    expect(await create.getAttribute('aria-current')).toBe('page');
-    expect(await voices.getAttribute('aria-current')).toBeNull();
+    await expect.poll(() => create.getAttribute('aria-current')).toBe('page');
+    await expect.poll(() => voices.getAttribute('aria-current')).toBeNull();
 
     await voices.click();
     await page.getByRole('heading', { name: 'Voice Models' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/avatar-factory/voice-models');
-    expect(await voices.getAttribute('aria-current')).toBe('page');
-    expect(await create.getAttribute('aria-current')).toBeNull();
+    await expect.poll(() => voices.getAttribute('aria-current')).toBe('page');
+    await expect.poll(() => create.getAttribute('aria-current')).toBeNull();
     await page.getByRole('button', { name: 'Create New Voice Model' }).first().waitFor();
 
     await create.click();
     await page.getByRole('heading', { name: 'Create Your Avatar' }).waitFor();
-    expect(
-      await page.getByText('Transform your photo into a speaking digital avatar in three simple steps').isVisible(),
-    ).toBe(true);
-    expect(await create.getAttribute('aria-current')).toBe('page');
+    await expect
+      .poll(() => page.getByText('Transform your photo into a speaking digital avatar in three simple steps').isVisible())
+      .toBe(true);
+    await expect.poll(() => create.getAttribute('aria-current')).toBe('page');
 
     // The edit screen is reachable directly (a deep link served by the SPA fallback).
     await page.goto(`${server.appUrl}avatars/abc123/edit`);
@@ -63,7 +63,7 @@ describe('app shell in Chromium against the real server', () => {
     // Signed in, the 404 page keeps the navigation.
     await page.goto(`${server.appUrl}nothing-here`);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
-    expect(await nav.isVisible()).toBe(true);
+    await expect.poll(() => nav.isVisible()).toBe(true);
     expect(pageErrors).toEqual([]);
     await context.close();
   });
@@ -82,11 +82,11 @@ describe('app shell in Chromium against the real server', () => {
     });
     await page.reload();
     await page.getByRole('status', { name: 'Loading' }).waitFor();
-    expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
     release();
     await page.getByRole('heading', { name: 'Create Your Avatar' }).waitFor();
     // The whole-page indicator gave way to the signed-in shell (the page may show its own loaders).
-    expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).count()).toBe(1);
     await context.close();
   });
 

@@ -117,13 +117,13 @@ describe('Voice Models screen with a fake microphone against the real server', (
     await page.getByRole('button', { name: 'Create New Voice Model' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create New Voice Model' });
     await dialog.waitFor();
-    expect(await dialog.getByLabel('Model Name').getAttribute('placeholder')).toBe('Enter a name for your voice model');
+    await expect.poll(() => dialog.getByLabel('Model Name').getAttribute('placeholder')).toBe('Enter a name for your voice model');
     // An empty (trimmed) name does nothing and says nothing.
     await dialog.getByLabel('Model Name').fill('   ');
     await dialog.getByRole('button', { name: 'Create Model' }).click();
     await sleep(500);
-    expect(await dialog.isVisible()).toBe(true);
-    expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await expect.poll(() => page.locator('[data-sonner-toast]').count()).toBe(0);
 
     // While an avatar (its face) is being generated, creating a voice model is refused in Japanese.
     const form = new FormData();
@@ -162,21 +162,21 @@ describe('Voice Models screen with a fake microphone against the real server', (
     await panel.getByText('0/3 Required').waitFor();
     await panel.getByText('Record at least 2 sentences to complete the training').waitFor();
     const bar = panel.getByRole('progressbar', { name: 'Recorded sentences' });
-    expect(await bar.getAttribute('aria-valuenow')).toBe('0');
-    expect(await bar.locator('div').getAttribute('class')).toContain('bg-red-500');
+    await expect.poll(() => bar.getAttribute('aria-valuenow')).toBe('0');
+    await expect.poll(() => bar.locator('div').getAttribute('class')).toContain('bg-red-500');
     for (const label of ['Sentence 1', 'Sentence 2', 'Sentence 3']) await panel.getByRole('button', { name: new RegExp(`^${label}`) }).waitFor();
     await panel.locator('p', { hasText: sentences[0]!.text }).waitFor();
     await page.screenshot({ path: `${shotsDir}/01-session-1280.png`, fullPage: true });
 
     // Auto-stop on: the take ends by itself after the sentence (recognition is offline here: silence).
     await panel.getByRole('switch', { name: 'Auto-stop' }).click();
-    expect(await panel.getByRole('switch', { name: 'Auto-stop' }).getAttribute('aria-checked')).toBe('true');
+    await expect.poll(() => panel.getByRole('switch', { name: 'Auto-stop' }).getAttribute('aria-checked')).toBe('true');
     await panel.getByRole('button', { name: 'Start recording (Sentence 1)' }).click();
     const stopButton = panel.getByRole('button', { name: 'Stop recording (Sentence 1)' });
     await stopButton.waitFor();
     const startedAt = Date.now();
     // Samples come from the AudioWorklet (served from our origin under the CSP), not the fallback.
-    expect(await panel.locator('[data-capture-method]').first().getAttribute('data-capture-method')).toBe('audio-worklet');
+    await expect.poll(() => panel.locator('[data-capture-method]').first().getAttribute('data-capture-method')).toBe('audio-worklet');
     await page.screenshot({ path: `${shotsDir}/02-recording-1280.png` });
     await stopButton.waitFor({ state: 'detached', timeout: 30_000 });
     const recordedFor = (Date.now() - startedAt) / 1000;
@@ -195,10 +195,10 @@ describe('Voice Models screen with a fake microphone against the real server', (
     await panel.getByText('Recording completed').waitFor();
     await panel.getByText('You can re-record this sentence if needed').waitFor();
     await panel.getByText(`Quality Score: ${Math.round(firstTake!.quality_score! * 100)}%`).waitFor();
-    expect(await bar.getAttribute('aria-valuenow')).toBe('33');
+    await expect.poll(() => bar.getAttribute('aria-valuenow')).toBe('33');
     // The recorder kept the take for playback, with its duration.
-    expect(await panel.getByRole('button', { name: 'Play recording (Sentence 1)' }).isEnabled()).toBe(true);
-    expect(await panel.getByLabel('Recording duration').first().textContent()).toMatch(/^0:0[2-9]$/);
+    await expect.poll(() => panel.getByRole('button', { name: 'Play recording (Sentence 1)' }).isEnabled()).toBe(true);
+    await expect.poll(() => panel.getByLabel('Recording duration').first().textContent()).toMatch(/^0:0[2-9]$/);
     await page.screenshot({ path: `${shotsDir}/03-take-ready-1280.png`, fullPage: true });
     expect(pageErrors).toEqual([]);
     await context.close();
@@ -226,7 +226,7 @@ describe('Voice Models screen with a fake microphone against the real server', (
     await phonePanel.getByText('2/3 Required').waitFor();
     await phonePanel.getByRole('button', { name: /^Sentence 2 Completed/ }).waitFor();
     const phoneBar = phonePanel.getByRole('progressbar', { name: 'Recorded sentences' });
-    expect(await phoneBar.locator('div').getAttribute('class')).toContain('bg-yellow-400'); // 67 % <= medium 70
+    await expect.poll(() => phoneBar.locator('div').getAttribute('class')).toContain('bg-yellow-400'); // 67 % <= medium 70
 
     await phonePanel.getByText('You have completed the minimum required recordings (2/2) to start training.').waitFor();
     await phonePanel.getByText('Quality Warning').waitFor();
@@ -250,7 +250,7 @@ describe('Voice Models screen with a fake microphone against the real server', (
     const trained = (await api<Array<{ metadata: { sentence_count: number; quality_score: number | null } }>>(token, '/voice-models'))[0]!;
     console.log(`trained model metadata: ${JSON.stringify(trained.metadata)}`);
     await card.getByText(String(trained.metadata.sentence_count), { exact: true }).waitFor();
-    if (trained.metadata.quality_score === null) expect(await card.getByText('Quality Score').count()).toBe(0);
+    if (trained.metadata.quality_score === null) await expect.poll(() => card.getByText('Quality Score').count()).toBe(0);
     else await card.getByText(`${Math.round(trained.metadata.quality_score * 100)}%`, { exact: true }).waitFor();
     await card.getByRole('button', { name: 'Delete My Voice' }).waitFor();
     await phone.page.screenshot({ path: `${shotsDir}/06-ready-375.png`, fullPage: true });
@@ -268,7 +268,7 @@ describe('Voice Models screen with a fake microphone against the real server', (
     await edit.page.getByLabel('Voice model').selectOption(modelId);
     await edit.page.getByRole('button', { name: 'Apply Voice Model' }).click();
     await edit.page.getByText('Voice model applied successfully').waitFor();
-    expect(await edit.page.getByTestId('current-voice').textContent()).toContain('My Voice');
+    await expect.poll(() => edit.page.getByTestId('current-voice').textContent()).toContain('My Voice');
     expect(await api<{ voice_model_id: string | null }>(token, `/avatars/${taskId}/voice-model`)).toMatchObject({ voice_model_id: modelId, voice_type: 'custom' });
     expect(edit.pageErrors).toEqual([]);
     await edit.context.close();
@@ -315,7 +315,7 @@ describe('Voice Models screen with a fake microphone against the real server', (
     await toast(last.page, 'Training cancelled').waitFor();
     await lastCard.getByText('Failed', { exact: true }).waitFor();
     await sleep(6000); // a list re-poll later: a cancel is not reported as a failed training
-    expect(await toast(last.page, 'Voice model training failed').count()).toBe(0);
+    await expect.poll(() => toast(last.page, 'Voice model training failed').count()).toBe(0);
     expect((await api<Array<{ status: string }>>(token, '/voice-models'))[0]!.status).toBe('failed');
 
     await lastCard.getByRole('button', { name: 'Delete My Voice' }).click();
@@ -325,7 +325,7 @@ describe('Voice Models screen with a fake microphone against the real server', (
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await toast(last.page, 'Voice model deleted successfully').waitFor();
     await last.page.getByText('No voice models available. Create a new voice model first.').waitFor();
-    expect(await last.page.getByRole('region', { name: 'Voice Training Session' }).count()).toBe(0);
+    await expect.poll(() => last.page.getByRole('region', { name: 'Voice Training Session' }).count()).toBe(0);
     expect(await api<unknown[]>(token, '/voice-models')).toHaveLength(0);
     expect(await api<{ voice_model_id: string | null }>(token, `/avatars/${taskId}/voice-model`)).toMatchObject({ voice_model_id: null });
 

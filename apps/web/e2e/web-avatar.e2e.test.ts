@@ -115,7 +115,7 @@ async function checkPublicPage(viewport: Viewport, submitWith: 'click' | 'enter'
   // Keyboard: Tab from the top reaches the text box, then the Speak button.
   const textBox = page.getByRole('textbox', { name: `What should ${avatarName} say?` });
   await textBox.fill(spokenText);
-  expect(await page.getByText(`${spokenText.length}/200`).isVisible()).toBe(true);
+  await expect.poll(() => page.getByText(`${spokenText.length}/200`).isVisible()).toBe(true);
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   const focusOrder: string[] = [];
   for (let i = 0; i < 12; i++) {
@@ -141,7 +141,7 @@ async function checkPublicPage(viewport: Viewport, submitWith: 'click' | 'enter'
     await textBox.focus();
     await page.keyboard.press('Enter');
   }
-  expect(await textBox.inputValue()).toBe(spokenText); // Enter spoke, it did not add a line
+  await expect.poll(() => textBox.inputValue()).toBe(spokenText); // Enter spoke, it did not add a line
   await page.locator('[data-speaking="true"]').waitFor({ timeout: 30_000 });
   const firstAnswerMs = Date.now() - clickedAt;
   const speakingPage = await page.screenshot();
@@ -213,7 +213,7 @@ describe('public Web Avatar page in Chromium against the real server', () => {
     await page.getByRole('link', { name: 'About and licences' }).click();
     await page.getByRole('heading', { name: 'About and licences' }).waitFor();
     await writeFile(path.join(shotsDir, 'licences-1280.png'), await page.screenshot({ fullPage: true }));
-    expect(await page.getByText('Creative Commons Attribution 3.0 (CC BY 3.0)').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('Creative Commons Attribution 3.0 (CC BY 3.0)').count()).toBeGreaterThan(0);
     await context.close();
   });
 
@@ -226,7 +226,7 @@ describe('public Web Avatar page in Chromium against the real server', () => {
     await speak.click();
     const alert = page.getByRole('alert');
     await alert.waitFor({ timeout: 20_000 });
-    expect(await alert.textContent()).toMatch(/^This text cannot be spoken: .+/);
+    await expect.poll(() => alert.textContent()).toMatch(/^This text cannot be spoken: .+/);
 
     await textBox.fill('あ');
     let limited: string | null = null;
