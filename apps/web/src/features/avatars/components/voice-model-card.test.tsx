@@ -50,11 +50,11 @@ function model(id: string, name: string, status: VoiceModel['status']): VoiceMod
 const all = [model('m-new', 'Training one', 'training'), model('m1', 'My voice', 'ready'), model('m-busy', 'Other voice', 'ready'), model('m-f', 'Broken', 'failed')];
 const titles = () => toast.getHistory().map((t) => ('title' in t ? t.title : undefined));
 
-function renderCard(models: VoiceModel[]) {
+function renderCard(models: VoiceModel[], current: { modelId: string | null; voiceType: string } = { modelId: null, voiceType: 'female' }) {
   return render(
     <QueryClientProvider client={new QueryClient()}>
       <MemoryRouter>
-        <VoiceModelCard avatarId="a1" readyModels={models} loading={false} currentModelId={null} currentVoiceType="female" />
+        <VoiceModelCard avatarId="a1" readyModels={models} loading={false} currentModelId={current.modelId} currentVoiceType={current.voiceType} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -76,6 +76,20 @@ describe('VoiceModelCard (spec §2 edit screen)', () => {
     await userEvent.selectOptions(screen.getByLabelText('Voice model'), 'm-busy');
     await userEvent.click(screen.getByRole('button', { name: 'Apply Voice Model' }));
     await waitFor(() => expect(titles()).toContain('Failed to apply voice model'));
+  });
+
+  it('an avatar that already speaks with a model is updated to another one', async () => {
+    renderCard(readyModels(all), { modelId: 'm1', voiceType: 'custom' });
+    expect(screen.getByTestId('current-voice').textContent).toBe('My voice');
+    expect(screen.queryByRole('button', { name: 'Apply Voice Model' })).toBeNull();
+    await userEvent.selectOptions(screen.getByLabelText('Voice model'), 'm-busy');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Voice Model' }));
+    await waitFor(() => expect(titles()).toContain('Failed to update voice model'));
+    toast.dismiss();
+    await userEvent.selectOptions(screen.getByLabelText('Voice model'), 'm1');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Voice Model' }));
+    await waitFor(() => expect(titles()).toContain('Voice model updated successfully'));
+    expect(posted.at(-1)).toEqual({ url: '/api/avatars/a1/voice-model', body: JSON.stringify({ voice_model_id: 'm1' }) });
   });
 
   it('shows the empty text without ready models', () => {

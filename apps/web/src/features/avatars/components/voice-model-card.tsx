@@ -17,6 +17,15 @@ type VoiceModelCardProps = {
 
 const voiceNames: Record<string, string> = { female: 'Default female voice', male: 'Default male voice' };
 
+/**
+ * Spec §8 has two pairs of toasts for the edit screen's picker: 'applied' when a default-voiced avatar
+ * gets a personal voice, 'updated' when an avatar that already speaks with a model switches model.
+ */
+const applyWording = {
+  apply: { label: 'Apply Voice Model', success: 'Voice model applied successfully', failure: 'Failed to apply voice model' },
+  update: { label: 'Update Voice Model', success: 'Voice model updated successfully', failure: 'Failed to update voice model' },
+} as const;
+
 /** Spec §2 edit screen voice settings: a picker of ready models, apply, and 'Create New Voice Model'. */
 export function VoiceModelCard({ avatarId, readyModels, loading, currentModelId, currentVoiceType }: VoiceModelCardProps) {
   const navigate = useNavigate();
@@ -38,6 +47,7 @@ export function VoiceModelCard({ avatarId, readyModels, loading, currentModelId,
       : currentVoiceType
         ? (voiceNames[currentVoiceType] ?? currentVoiceType)
         : '—';
+  const wording = currentVoiceType === 'custom' ? applyWording.update : applyWording.apply;
 
   return (
     <Card
@@ -82,13 +92,13 @@ export function VoiceModelCard({ avatarId, readyModels, loading, currentModelId,
             disabled={!selected || apply.isPending}
             onClick={() =>
               apply.mutate(selected, {
-                onSuccess: () => toastSuccess('Voice model applied successfully'),
-                onError: () => toastError('Failed to apply voice model'),
+                onSuccess: () => toastSuccess(wording.success),
+                onError: () => toastError(wording.failure),
               })
             }
           >
             {apply.isPending ? <Spinner className="size-4 text-white" label="Applying" /> : null}
-            Apply Voice Model
+            {wording.label}
           </Button>
         </div>
       )}
