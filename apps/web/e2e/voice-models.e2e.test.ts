@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -181,10 +181,21 @@ describe('Voice Models screen with a fake microphone against the real server', (
     await stopButton.waitFor({ state: 'detached', timeout: 30_000 });
     const recordedFor = (Date.now() - startedAt) / 1000;
     console.log(`take 1: speech ${takeSeconds[0]!.toFixed(2)} s after 0.4 s of silence; auto-stop after ${recordedFor.toFixed(2)} s`);
-    // Not cut off during the sentence, and stopped during the trailing silence (8 s), before the file loops back to speech; the 1.2 s silence rule gets slack for a loaded machine.
+    // Not cut off during the sentence, and stopped during the trailing silence (8 s); the wall clock
+    // only bounds it loosely (it includes the page's own start-up and a loaded machine's delays).
     expect(recordedFor).toBeGreaterThan(0.4 + takeSeconds[0]!);
     expect(recordedFor).toBeLessThan(0.4 + takeSeconds[0]! + 6);
     await toast(page, 'Recording uploaded. Processing...').waitFor({ timeout: 30_000 });
+    // The rule itself is checked in sample time, on the take the server stored: it ends 1.2 s
+    // (plus at most one 2048-sample capture block and a 20 ms frame) after the last sound.
+    const storedTakes = path.join(server.dataDir, 'files', 'voice-models', modelId, 'takes');
+    const [takeFile] = await readdir(storedTakes);
+    const take = decodePcm16Wav(await readFile(path.join(storedTakes, takeFile!)));
+    const lastSound = take.samples.findLastIndex((sample) => Math.abs(sample) > 0.01);
+    const trailingSeconds = (take.samples.length - 1 - lastSound) / take.sampleRate;
+    console.log(`take 1 stored: ${(take.samples.length / take.sampleRate).toFixed(2)} s, ${trailingSeconds.toFixed(3)} s after the last sound`);
+    expect(trailingSeconds).toBeGreaterThanOrEqual(1.2);
+    expect(trailingSeconds).toBeLessThan(1.2 + 2048 / take.sampleRate + 0.02 + 0.01);
     await toast(page, 'Recording successfully processed').waitFor({ timeout: 35_000 });
     const firstTake = (await api<Array<{ sentence_id: string; status: string; quality_score: number | null }>>(token, `/voice-models/${modelId}/sentences`))[0];
     expect(firstTake).toMatchObject({ sentence_id: sentences[0]!.id, status: 'ready' });

@@ -29,7 +29,7 @@ function identityModel(f0Ratio: number): VoiceModelData {
 }
 
 describe('convertWithModel', () => {
-  const { samples, sampleRate } = loadFixture('en/pocketsphinx_librivox_0920.wav');
+  const { samples, sampleRate } = loadFixture('real/pocketsphinx_librivox_0920.wav');
   const clip = samples.subarray(0, Math.round(sampleRate * 1.3));
 
   it('moves F0 by the model ratio and keeps the length (or stretches it on request)', async () => {

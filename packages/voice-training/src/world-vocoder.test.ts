@@ -25,7 +25,7 @@ describe('WORLD through uzumejs', () => {
   });
 
   it('analyses a real recording and resynthesises it with the same F0 and envelope', async () => {
-    const { samples: whole, sampleRate } = loadFixture('en/pocketsphinx_cards_005.wav');
+    const { samples: whole, sampleRate } = loadFixture('real/pocketsphinx_cards_005.wav');
     const samples = whole.subarray(0, sampleRate * 2);
     const frames = await analyse(samples, sampleRate, { framePeriodMs: 5 });
     expect(frames.fftSize).toBe(1024);
@@ -48,7 +48,7 @@ describe('WORLD through uzumejs', () => {
   });
 
   it('survives many analyses of odd and round lengths (uzume DIO overrun guard)', async () => {
-    const { samples, sampleRate } = loadFixture('en/pocketsphinx_cards_005.wav');
+    const { samples, sampleRate } = loadFixture('real/pocketsphinx_cards_005.wav');
     for (const len of [32000, 32001, 32016, 31999, 16000, 8000]) {
       const frames = await analyse(samples.subarray(0, len), sampleRate, { framePeriodMs: 20 });
       expect(frames.f0.length).toBeGreaterThan(0);

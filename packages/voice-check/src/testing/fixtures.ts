@@ -7,9 +7,10 @@ import { decodeTake } from '../decode-take.ts';
 import { openJTalkVoicePath } from '../front-end/open-jtalk-phonemes.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
-export const FIXTURES_DIR = join(here, '../../test-fixtures');
+/** The repository's one copy of the real speech recordings (fixtures/speech/README.md). */
+export const FIXTURES_DIR = join(here, '../../../../fixtures/speech');
 
-/** Real English recordings with their transcripts (test-fixtures/README.md) and the flite voice of the same sex. */
+/** Real English recordings with their transcripts (fixtures/speech/README.md) and the flite voice of the same sex. */
 export const SPEECH_FIXTURES = {
   '0870': {
     file: 'pocketsphinx_librivox_0870.wav',

@@ -3,10 +3,12 @@ import type { TrainingPair } from '../training-pair.ts';
 import { readWav, trimSilence } from './audio-files.ts';
 
 const root = fileURLToPath(new URL('../../test-fixtures/', import.meta.url));
+/** Real recordings live once, at the repository root (fixtures/speech/README.md). */
+const realSpeech = fileURLToPath(new URL('../../../../fixtures/speech/', import.meta.url));
 
-/** A fixture recording, trimmed like the take check trims uploads. */
+/** A fixture recording (`real/<file>` for the recordings in fixtures/speech), trimmed like the take check trims uploads. */
 export function loadFixture(relative: string): { samples: Float32Array; sampleRate: number } {
-  const { samples, sampleRate } = readWav(root + relative);
+  const { samples, sampleRate } = readWav(relative.startsWith('real/') ? realSpeech + relative.slice('real/'.length) : root + relative);
   return { samples: trimSilence(samples, sampleRate), sampleRate };
 }
 
@@ -27,5 +29,5 @@ export const JAPANESE_PAIR_COUNT = 8;
 /** English: real male recordings (LibriVox reader, pocketsphinx cards) with flite slt as base. */
 export function englishPair(id: '0870' | '0920' | 'cards005'): TrainingPair {
   const file = id === 'cards005' ? 'pocketsphinx_cards_005.wav' : `pocketsphinx_librivox_${id}.wav`;
-  return pair(`en/${file}`, `en/base-${id}.wav`);
+  return pair(`real/${file}`, `en/base-${id}.wav`);
 }
