@@ -91,26 +91,41 @@ export async function benchRows(): Promise<Row[]> {
       }
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    const firstAudio: number[] = [];
-    for (let i = 0; i < 7; i++) {
-      const started = performance.now();
-      const res = await fetch(`${address}/api/public/avatars/${publicId}/speak?stream=1`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        // The speech bench's 30-character first line (one clause mark), then a second sentence.
-        body: JSON.stringify({ text: '今日はとても良い天気なので、近くの公園まで歩いて行きたいな。一緒に行きませんか。' }),
-      });
-      const reader = res.body!.getReader();
-      let buffered = '';
-      while (!buffered.includes('\n')) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffered += Buffer.from(value).toString();
+    const firstAudioMs = async (text: string) => {
+      const times: number[] = [];
+      for (let i = 0; i < 7; i++) {
+        const started = performance.now();
+        const res = await fetch(`${address}/api/public/avatars/${publicId}/speak?stream=1`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ text }),
+        });
+        const reader = res.body!.getReader();
+        let buffered = '';
+        while (!buffered.includes('\n')) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffered += Buffer.from(value).toString();
+        }
+        times.push(performance.now() - started);
+        await reader.cancel();
       }
-      firstAudio.push(performance.now() - started);
-      await reader.cancel();
-    }
-    rows.push({ name: 'server: public page text -> first audio (30-character line + 1 sentence, streamed), p50 of 7', value: round(percentile(firstAudio, 50)), unit: 'ms', goal: '<= 250 ms' });
+      return round(percentile(times, 50));
+    };
+    // The speech bench's 30-character first line (one clause mark), then a second sentence.
+    rows.push({
+      name: 'server: public page text -> first audio (30-character line + 1 sentence, streamed), p50 of 7',
+      value: await firstAudioMs('今日はとても良い天気なので、近くの公園まで歩いて行きたいな。一緒に行きませんか。'),
+      unit: 'ms',
+      goal: '<= 250 ms',
+    });
+    // A first sentence with no clause mark is spoken whole before anything plays.
+    rows.push({
+      name: 'server: public page text -> first audio (18-character unmarked first sentence + 2, streamed), p50 of 7',
+      value: await firstAudioMs('明日の朝は早く起きて駅まで行きます。天気が良ければ歩きます。また連絡します。'),
+      unit: 'ms',
+      goal: '<= 250 ms',
+    });
   } finally {
     await pool?.stop();
     await app.server.close();
