@@ -16,6 +16,11 @@ export function speakingRateScale(model: VoiceModelData): number {
 export interface ConvertOptions {
   /** Stretch time by the speaker's speaking-rate ratio (see speakingRateScale; default false). */
   applySpeakingRate?: boolean;
+  /**
+   * Blend of the GV post-filter (global-variance.ts), 0 = off, 1 = the speaker's full variance;
+   * default GV_WEIGHT. Models without global variances always convert without it.
+   */
+  gvWeight?: number;
   signal?: AbortSignal;
 }
 
@@ -65,7 +70,7 @@ export async function convertWithModel(
     order: model.mcep.order,
     alpha: model.mcep.alpha,
   });
-  const converted = convertFeatures(model.gmm, model.f0, base);
+  const converted = convertFeatures(model.gmm, model.f0, base, model.gv, opts.gvWeight);
   const bins = base.frames.fftSize / 2 + 1;
   const diffs = converted.mcep.map((a, i) => {
     const b = base.mcep[i]!;

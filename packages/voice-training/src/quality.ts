@@ -1,5 +1,6 @@
 import { analyseFeatures, logF0Stats, type UtteranceFeatures } from './features.ts';
 import { convertFrame, type JointGmm } from './gmm.ts';
+import { applyGlobalVariance, GV_WEIGHT, type GlobalVariance } from './global-variance.ts';
 import { meanMcd, melCepstralDistortion, type McdResult } from './mcd.ts';
 import { Pacer } from './pacer.ts';
 import type { TrainingPair } from './training-pair.ts';
@@ -28,20 +29,26 @@ export function qualityScore(mcdBeforeDb: number, mcdAfterDb: number, f0TargetHz
   return Math.min(1, Math.max(0, spectral * pitch));
 }
 
-/** Applies the model's spectral and F0 mappings to analysed base-voice features. */
+/**
+ * Applies the model's spectral and F0 mappings to analysed base-voice features, then the GV
+ * post-filter when the model has global variances (`gvWeight` 0 turns it off).
+ */
 export function convertFeatures(
   gmm: JointGmm,
   f0: VoiceModelData['f0'],
   base: UtteranceFeatures,
+  gv?: GlobalVariance,
+  gvWeight = GV_WEIGHT,
 ): UtteranceFeatures {
   const dims = gmm.meanX[0]!.length;
-  const mcep = base.mcep.map((c) => {
+  const mapped = base.mcep.map((c) => {
     const y = convertFrame(gmm, c.subarray(1, dims + 1));
     const out = new Float64Array(c.length);
     out[0] = c[0]!;
     out.set(y, 1);
     return out;
   });
+  const mcep = gv ? applyGlobalVariance(mapped, base.speech, gv, gvWeight) : mapped;
   return { mcep, f0: base.f0.map((v) => convertF0(f0, v)), speech: base.speech };
 }
 
@@ -64,6 +71,7 @@ export function convertF0(stats: VoiceModelData['f0'], hz: number): number {
 export async function heldOutQuality(
   gmm: JointGmm,
   f0: VoiceModelData['f0'],
+  gv: GlobalVariance | undefined,
   pairs: Array<{ take: UtteranceFeatures; base: UtteranceFeatures }>,
   pacer = new Pacer(),
 ): Promise<HeldOutQuality> {
@@ -72,7 +80,7 @@ export async function heldOutQuality(
   const after: McdResult[] = [];
   for (const { take, base } of pairs) {
     before.push(await melCepstralDistortion(take, base, pacer));
-    after.push(await melCepstralDistortion(take, convertFeatures(gmm, f0, base), pacer));
+    after.push(await melCepstralDistortion(take, convertFeatures(gmm, f0, base, gv), pacer));
   }
   const f0Target = logF0Stats(pairs.map((p) => p.take.f0)).medianHz;
   const f0Converted = logF0Stats(pairs.map((p) => p.base.f0.map((v) => convertF0(f0, v)))).medianHz;
@@ -101,5 +109,5 @@ export async function qualityFromHeldOut(
       base: await analyseFeatures(p.base, p.sampleRate, { framePeriodMs: 10, pacer, order: model.mcep.order, alpha: model.mcep.alpha }),
     });
   }
-  return heldOutQuality(model.gmm, model.f0, analysed, pacer);
+  return heldOutQuality(model.gmm, model.f0, model.gv, analysed, pacer);
 }

@@ -3,6 +3,7 @@ import { dtwPath } from './dtw.ts';
 import { analyseAll } from './analysis-pool.ts';
 import { logF0Stats, MODEL_SAMPLE_RATE, type UtteranceFeatures } from './features.ts';
 import { convertFrame, fitJointGmm, type JointGmm } from './gmm.ts';
+import { averageSpeechVariance, type GlobalVariance } from './global-variance.ts';
 import { MCEP_ALPHA, MCEP_ORDER } from './mel-cepstrum.ts';
 import { Pacer } from './pacer.ts';
 import { convertFeatures, heldOutQuality } from './quality.ts';
@@ -160,11 +161,21 @@ export async function trainVoiceModel(pairs: TrainingPair[], opts: TrainOptions)
   };
 
   progress(95, 'evaluating');
-  const quality = await heldOutQuality(gmm, f0Model, test, pacer);
+  // GV post-filter statistics: the speaker's, and those of the training bases converted by the
+  // final model, whose ratio is the shrinkage the post-filter undoes (global-variance.ts).
+  const convertedTrain: UtteranceFeatures[] = [];
+  for (const p of train) {
+    convertedTrain.push(convertFeatures(gmm, f0, p.base));
+    await pacer.tick();
+  }
   // Sanity: the converter must run on the training data too (catches NaN in the GMM early).
-  if (train[0] && convertFeatures(gmm, f0, train[0].base).mcep.some((c) => c.some((v) => !Number.isFinite(v)))) {
+  if (convertedTrain.some((u) => u.mcep.some((c) => c.some((v) => !Number.isFinite(v))))) {
     throw new Error('training produced a non-finite model');
   }
+  const gvTarget = averageSpeechVariance(train.map((p) => p.take), order);
+  const gvConverted = averageSpeechVariance(convertedTrain, order);
+  const gv: GlobalVariance | undefined = gvTarget && gvConverted ? { target: gvTarget, converted: gvConverted } : undefined;
+  const quality = await heldOutQuality(gmm, f0Model, gv, test, pacer);
 
   const model: VoiceModelData = {
     format: VOICE_MODEL_FORMAT,
@@ -175,6 +186,7 @@ export async function trainVoiceModel(pairs: TrainingPair[], opts: TrainOptions)
     gmm,
     f0: f0Model,
     speakingRate: { ratio: baseSpeech > 0 && takeSpeech > 0 ? takeSpeech / baseSpeech : 1 },
+    ...(gv ? { gv } : {}),
     training: {
       pairs: train.length,
       heldOutPairs: test.length,

@@ -33,4 +33,13 @@ describe('voice model data', () => {
     expect(() => parseModel('{"format":"something else"}')).toThrow();
     expect(() => parseModel('not json')).toThrow();
   });
+
+  it('takes the GV post-filter statistics as an optional field, checked against the order', () => {
+    // Models stored before the field existed have no `gv` and still parse (model() has none).
+    expect(parseModel(JSON.parse(serializeModel(model()))).gv).toBeUndefined();
+    const withGv = model({ gv: { target: [0.2, 0.1], converted: [0.1, 0.05] } });
+    expect(parseModel(serializeModel(withGv))).toEqual(withGv);
+    expect(() => parseModel(model({ gv: { target: [0.2], converted: [0.1, 0.05] } }))).toThrow(/expected 2 non-negative/);
+    expect(() => parseModel(model({ gv: { target: [0.2, -1], converted: [0.1, 0.05] } }))).toThrow(/non-negative/);
+  });
 });

@@ -40,6 +40,11 @@ export const voiceModelDataSchema = z
     f0: z.object({ source: logF0, target: logF0 }),
     /** Speaker duration / base duration over speech frames (>1: the speaker talks slower). */
     speakingRate: z.object({ ratio: z.number().positive() }),
+    /**
+     * Global variances of c(1..order) for the GV post-filter (global-variance.ts). Optional, with
+     * no version bump: models trained before it have none and convert as they always did.
+     */
+    gv: z.object({ target: vector, converted: vector }).optional(),
     training: z.object({
       pairs: z.number().int().nonnegative(),
       heldOutPairs: z.number().int().nonnegative(),
@@ -71,6 +76,14 @@ export const voiceModelDataSchema = z
     for (const key of ['varX', 'varY'] as const) {
       if (m.gmm[key].some((r) => r.some((v) => v <= 0))) {
         ctx.addIssue({ code: 'custom', path: ['gmm', key], message: 'variances must be positive' });
+      }
+    }
+    if (m.gv) {
+      for (const key of ['target', 'converted'] as const) {
+        const v = m.gv[key];
+        if (v.length !== dims || v.some((x) => x < 0)) {
+          ctx.addIssue({ code: 'custom', path: ['gv', key], message: `expected ${dims} non-negative variances` });
+        }
       }
     }
   });
