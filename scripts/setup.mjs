@@ -11,7 +11,9 @@ const isRoot = process.getuid?.() === 0;
 
 /** Debian packages the product needs at run time, and those only the browser tests need. */
 const runtimePackages = ['open-jtalk', 'open-jtalk-mecab-naist-jdic', 'flite'];
-const testPackages = ['chromium'];
+// A Japanese font, so that the browser tests' screenshots of Japanese text show glyphs, not boxes
+// (Debian's chromium brings no CJK font; a user's own system has one).
+const testPackages = ['chromium', 'fonts-ipafont-gothic'];
 
 function log(message) {
   console.log(`[setup] ${message}`);
