@@ -37,6 +37,14 @@ export function sampleColour(rgba: Buffer, size: number, points: Array<[number, 
   return n ? [r / n, g / n, b / n] : [150, 90, 90];
 }
 
+/** Rec. 601 luma, the same weights as the photo checks. */
+export const luma = (c: Rgb) => 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2];
+
+/** Luma of the incisors: 1.2x the cheeks', kept within 110..205 (0-255 scale). */
+export function teethLevel(skin: Rgb): number {
+  return Math.min(205, Math.max(110, 1.2 * luma(skin)));
+}
+
 const mix = (a: Rgb, b: Rgb, t: number): Rgb => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t];
 const scale = (a: Rgb, k: number): Rgb => [a[0] * k, a[1] * k, a[2] * k];
 const smooth = (e0: number, e1: number, x: number) => { const t = Math.min(1, Math.max(0, (x - e0) / (e1 - e0))); return t * t * (3 - 2 * t); };
@@ -52,7 +60,11 @@ export async function paintMouthInterior(lip: Rgb, skin: Rgb): Promise<Buffer> {
   const out = Buffer.alloc(width * height * 4);
   const cavity = scale(mix(lip, [90, 20, 25], 0.4), 0.3);
   const gum = scale(mix(lip, [190, 80, 90], 0.4), 0.8);
-  const teeth = scale(mix([236, 230, 216], skin, 0.2), 0.9);
+  // Teeth inside a mouth are lit no better than the face around it: pure enamel white on a dim or
+  // warm photo looks pasted on. Their level follows the cheeks' luminance (teeth read a little
+  // lighter than skin), within bounds that keep them recognisable as teeth on any photo.
+  const enamel = mix([236, 230, 216], skin, 0.3);
+  const teeth = scale(enamel, teethLevel(skin) / luma(enamel));
   const tongue = scale(mix(lip, [200, 90, 100], 0.45), 0.72);
   for (let y = 0; y < height; y++) {
     const v = (y + 0.5) / height;
@@ -64,7 +76,8 @@ export async function paintMouthInterior(lip: Rgb, skin: Rgb): Promise<Buffer> {
       let c: Rgb = cavity;
       const tooth = upperTooth(u, v);
       if (v < 0.1) c = gum;
-      else if (tooth) c = mix(scale(teeth, tooth.light), cavity, smooth(0.6, 0.85, side));
+      // The upper lip shades the top of the teeth.
+      else if (tooth) c = mix(scale(teeth, tooth.light * (0.78 + 0.22 * smooth(0.1, 0.2, v))), cavity, smooth(0.6, 0.85, side));
       else if (v >= 0.3) {
         // Tongue: an ellipse whose top sits at v = 0.6, darker at its sides.
         const tu = (u - 0.5) / 0.42, tv = (v - 1.05) / 0.45;

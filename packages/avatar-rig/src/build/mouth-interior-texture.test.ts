@@ -1,0 +1,48 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { INTERIOR_TEXTURE_SIZE, luma, paintMouthInterior } from './mouth-interior-texture';
+
+type Rgb = [number, number, number];
+
+/** Mean luma of the texture over a (u, v) box. */
+async function meanLuma(png: Buffer, u0: number, u1: number, v0: number, v1: number): Promise<number> {
+  const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+  const { width, height } = INTERIOR_TEXTURE_SIZE;
+  expect([info.width, info.height]).toEqual([width, height]);
+  let sum = 0;
+  let n = 0;
+  for (let y = Math.floor(v0 * height); y < Math.ceil(v1 * height); y++) {
+    for (let x = Math.floor(u0 * width); x < Math.ceil(u1 * width); x++) {
+      const o = (y * width + x) * info.channels;
+      sum += luma([data[o]!, data[o + 1]!, data[o + 2]!]);
+      n++;
+    }
+  }
+  return sum / n;
+}
+
+const lips: Rgb = [150, 80, 80];
+const incisors = (png: Buffer) => meanLuma(png, 0.44, 0.56, 0.2, 0.28);
+
+describe('mouth interior texture', () => {
+  it('lights the teeth like the face: a dim photo gets dimmer teeth than a bright one', async () => {
+    const dimSkin: Rgb = [120, 85, 70];
+    const brightSkin: Rgb = [225, 190, 170];
+    const dim = await incisors(await paintMouthInterior(lips, dimSkin));
+    const bright = await incisors(await paintMouthInterior(lips, brightSkin));
+    expect(bright - dim).toBeGreaterThan(40);
+    // Teeth read a little lighter than the cheeks, never glowing white against them.
+    expect(dim / luma(dimSkin)).toBeGreaterThan(0.9);
+    expect(dim / luma(dimSkin)).toBeLessThan(1.4);
+    expect(bright).toBeLessThan(215);
+  });
+
+  it('keeps the cavity behind the teeth dark and the top of the teeth in the lip shadow', async () => {
+    const png = await paintMouthInterior(lips, [200, 150, 130]);
+    const teeth = await incisors(png);
+    const cavity = await meanLuma(png, 0.44, 0.56, 0.36, 0.44);
+    const underLip = await meanLuma(png, 0.44, 0.56, 0.1, 0.13);
+    expect(cavity).toBeLessThan(teeth * 0.4);
+    expect(underLip).toBeLessThan(teeth);
+  });
+});
