@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -50,6 +50,12 @@ export interface App {
   engines: { speech: SpeechEngine; pipeline: AvatarPipeline; voices: VoiceResolver };
 }
 
+/** The router's own refusals, in api.md's error shape: a longer segment names nothing (404), a bad escape is a 400. */
+function routerErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(404).send({ detail: 'Not Found' });
+  return reply.status(400).send({ detail: { code: 'invalid_url', message: 'The URL is not valid' } });
+}
+
 /** The composition root: external plugins, then services, then routes (fastify/demo order). */
 export async function buildApp({ config, database, ...overrides }: AppDeps): Promise<App> {
   const server = Fastify({
@@ -60,6 +66,9 @@ export async function buildApp({ config, database, ...overrides }: AppDeps): Pro
     },
     bodyLimit: 1024 * 1024,
     trustProxy: true,
+    // A path segment may be an avatar name of 100 characters, percent-encoded (up to 12 bytes each).
+    routerOptions: { maxParamLength: 1200 },
+    frameworkErrors: routerErrors,
   }).withTypeProvider<ZodTypeProvider>();
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
@@ -92,9 +101,13 @@ export async function buildApp({ config, database, ...overrides }: AppDeps): Pro
   await server.register(formbody);
   await server.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 10, parts: 12, fieldSize: 4096 } });
   await server.register(rateLimit, { global: false });
-  await server.register(authPlugin, { secret, expiresIn: config.TOKEN_TTL });
-
   const usersRepository = createUsersRepository(database.db);
+  await server.register(authPlugin, {
+    secret,
+    expiresIn: config.TOKEN_TTL,
+    userExists: async (userId) => Boolean(await usersRepository.findById(userId)),
+  });
+
   const users = createUsersService({ users: usersRepository, signToken: (userId) => server.jwt.sign({ sub: userId }) });
   const repositories = { avatars: createAvatarsRepository(database.db), voiceModels: createVoiceModelsRepository(database.db) };
   const speechEngine = overrides.speech ?? defaultSpeechEngine();

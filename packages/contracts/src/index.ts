@@ -1,4 +1,5 @@
 export * from './errors';
+export * from './text';
 export * from './auth';
 export * from './tasks';
 export * from './avatars';

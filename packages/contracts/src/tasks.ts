@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isStorableText, storableTextMessage } from './text';
 
 export const taskStatusSchema = z.enum(['processing', 'completed', 'failed']);
 export type TaskStatus = z.infer<typeof taskStatusSchema>;
@@ -33,7 +34,7 @@ export const taskListSchema = z.array(taskSchema);
 /** Text fields of the multipart POST /api/avatars (the file travels beside them). */
 export const createAvatarFieldsSchema = z
   .object({
-    avatar_name: z.string().trim().min(1).max(100),
+    avatar_name: z.string().trim().min(1).max(100).refine(isStorableText, storableTextMessage),
     enable_lipsync: z.enum(['true', 'false']).default('true'),
     voice_type: voiceTypeSchema,
     voice_model_id: z.string().min(1).max(64).optional(),
@@ -56,6 +57,8 @@ export const imageLimits = {
   maxBytes: 10485760,
   minWidth: 512,
   minHeight: 512,
+  /** Decompression-bomb guard: no real photo of at most 10 MB has more pixels than this. */
+  maxPixels: 100_000_000,
   minAspectRatio: 0.7,
   maxAspectRatio: 1.5,
   minBrightness: 40,

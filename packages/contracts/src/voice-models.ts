@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isStorableText, storableTextMessage } from './text';
 
 export const voiceModelStatusSchema = z.enum(['recording', 'training', 'ready', 'failed']);
 export type VoiceModelStatus = z.infer<typeof voiceModelStatusSchema>;
@@ -25,7 +26,7 @@ export type VoiceModel = z.infer<typeof voiceModelSchema>;
 export const voiceModelListSchema = z.array(voiceModelSchema);
 
 export const createVoiceModelRequestSchema = z.object({
-  name: z.string().trim().min(1).max(100),
+  name: z.string().trim().min(1).max(100).refine(isStorableText, storableTextMessage),
   is_public: z.boolean().default(false),
   language: languageSchema.default('ja'),
 });
@@ -46,8 +47,8 @@ export const recordedSentenceListSchema = z.array(recordedSentenceSchema);
 
 /** Text fields of the multipart POST /api/voice-models/{id}/sentences. */
 export const uploadSentenceFieldsSchema = z.object({
-  text: z.string().trim().min(1).max(500),
-  sentence_id: z.string().trim().min(1).max(64),
+  text: z.string().trim().min(1).max(500).refine(isStorableText, storableTextMessage),
+  sentence_id: z.string().trim().min(1).max(64).refine(isStorableText, storableTextMessage),
 });
 
 export const trainResponseSchema = z.object({ status: z.literal('training') });

@@ -44,18 +44,26 @@ export async function resolveJwtSecret(configured: string | undefined, dataDir: 
   }
 }
 
-export const authPlugin = fp(async (app: FastifyInstance, options: { secret: string; expiresIn: string }) => {
+export interface AuthPluginOptions {
+  secret: string;
+  expiresIn: string;
+  /** A well-signed token of a user that no longer exists (or never did) is refused like a forged one. */
+  userExists(userId: string): Promise<boolean>;
+}
+
+export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOptions) => {
   await app.register(jwt, { secret: options.secret, sign: { expiresIn: options.expiresIn, algorithm: 'HS256' }, verify: { algorithms: ['HS256'] } });
   app.decorateRequest('userId', '');
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const header = request.headers.authorization;
     if (!header || !/^Bearer [A-Za-z0-9._-]+$/.test(header)) throw notAuthenticated();
+    let sub: unknown;
     try {
-      const payload = await request.jwtVerify<{ sub: string }>();
-      if (typeof payload.sub !== 'string') throw notAuthenticated();
-      request.userId = payload.sub;
+      sub = (await request.jwtVerify<{ sub: string }>()).sub;
     } catch {
       throw notAuthenticated();
     }
+    if (typeof sub !== 'string' || !(await options.userExists(sub))) throw notAuthenticated();
+    request.userId = sub;
   });
 });

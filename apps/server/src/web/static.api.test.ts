@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorResponseSchema } from '@avatar-factory/contracts';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 describe('the single-page app under the base path', () => {
@@ -37,6 +38,32 @@ describe('the single-page app under the base path', () => {
     const publicPage = await page('/avatar-factory/w/AbCdEf123456');
     expect(publicPage.headers['content-security-policy']).toContain('frame-ancestors *');
     expect(publicPage.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+  });
+
+  it('never serves a file outside its folders (the JWT secret sits in the data folder beside voices/), answering 4xx in the error shape', async () => {
+    const secret = (await fs.readFile(path.join(t.dataDir, 'jwt-secret'), 'utf8')).trim();
+    expect(secret.length).toBeGreaterThan(20);
+    for (const url of [
+      '/avatar-factory/voices/..%2Fjwt-secret',
+      '/avatar-factory/voices/%2e%2e/jwt-secret',
+      '/avatar-factory/voices/%2e%2e%2fjwt-secret',
+      '/avatar-factory/voices/../jwt-secret',
+      '/avatar-factory/voices/..%5cjwt-secret',
+      '/avatar-factory/voices/%00',
+      '/avatar-factory/voices/female-sample.wav%00.png',
+      '/avatar-factory/vendor/human-models/..%2F..%2Fpackage.json',
+      '/avatar-factory/vendor/tfjs-wasm/..%2F..%2Fpackage.json',
+      '/avatar-factory/vendor/tfjs-wasm/%E0%A4%A',
+    ]) {
+      const res = await t.server.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, url).toBeLessThan(500);
+      errorResponseSchema.parse(res.json());
+      expect(res.body).not.toContain(secret);
+    }
+    const page = await t.server.inject({ method: 'GET', url: '/avatar-factory/..%2F..%2Fjwt-secret', headers: { accept: 'text/html' } });
+    expect(page.body).not.toContain(secret);
+    expect((await t.server.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
 
   it('serves the face detection models from our own server', async () => {

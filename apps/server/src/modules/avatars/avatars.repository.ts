@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { isStorableText } from '@avatar-factory/contracts';
 import type { Database } from '../../db/client';
 import { avatars } from '../../db/schema';
 
@@ -18,6 +19,7 @@ export function createAvatarsRepository(db: Database) {
     },
 
     async findOwnedByName(userId: string, name: string): Promise<AvatarRow | undefined> {
+      if (!isStorableText(name)) return undefined;
       const [row] = await db.select().from(avatars).where(and(eq(avatars.avatarName, name), eq(avatars.userId, userId)));
       return row;
     },

@@ -18,9 +18,11 @@ import { abortOnDisconnect } from '../../http/abort-on-disconnect';
 import type { SpeechService } from '../speech/speech.service';
 import type { AvatarsService } from './avatars.service';
 
-const taskParams = z.object({ taskId: z.string().min(1).max(200) });
-const avatarParams = z.object({ avatarId: z.string().min(1).max(200) });
-const rigFileParams = avatarParams.extend({ file: z.string().min(1).max(60) });
+// Any segment is accepted: an id that is not one of the caller's (not a UUID, too long, someone
+// else's, deleted) is the same 404, so nothing tells whether it exists.
+const taskParams = z.object({ taskId: z.string() });
+const avatarParams = z.object({ avatarId: z.string() });
+const rigFileParams = avatarParams.extend({ file: z.string() });
 
 export const avatarsRoutes: FastifyPluginAsyncZod<{ avatars: AvatarsService; speech: SpeechService }> = async (app, { avatars, speech }) => {
   app.addHook('onRequest', app.authenticate);

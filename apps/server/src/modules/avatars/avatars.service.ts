@@ -28,11 +28,16 @@ export interface AvatarsServiceDeps {
 const taskNotFound = () => notFound('Task not found');
 const avatarNotFound = () => notFound('Avatar not found');
 
-/** Checks what the client validated again on the server: a decodable PNG/JPEG of at least 512x512. */
+/**
+ * Checks what the client validated again on the server: a decodable PNG/JPEG of at least 512x512.
+ * The header alone says the size (a few kB can claim 20000x20000: refused before any decoding);
+ * then the pixels are decoded once, small, so a truncated or corrupt file is a 422 now and not a
+ * failed task later.
+ */
 async function inspectPhoto(photo: Buffer): Promise<void> {
   let meta: Metadata;
   try {
-    meta = await sharp(photo, { failOn: 'error' }).metadata();
+    meta = await sharp(photo, { failOn: 'error', limitInputPixels: false }).metadata();
   } catch {
     throw unprocessable(errorCodes.invalidImage, 'The file is not a readable PNG or JPEG image.');
   }
@@ -41,6 +46,14 @@ async function inspectPhoto(photo: Buffer): Promise<void> {
   const height = meta.autoOrient?.height ?? meta.height ?? 0;
   if (width < imageLimits.minWidth || height < imageLimits.minHeight) {
     throw unprocessable(errorCodes.imageTooSmall, `The image must be at least ${imageLimits.minWidth}x${imageLimits.minHeight} pixels; this one is ${width}x${height}.`);
+  }
+  if (width * height > imageLimits.maxPixels) {
+    throw unprocessable(errorCodes.invalidImage, `The image may have at most ${imageLimits.maxPixels / 1_000_000} megapixels; this one is ${width}x${height}.`);
+  }
+  try {
+    await sharp(photo, { failOn: 'error', limitInputPixels: imageLimits.maxPixels }).resize(64, 64, { fit: 'inside' }).raw().toBuffer();
+  } catch {
+    throw unprocessable(errorCodes.invalidImage, 'The image is damaged or incomplete and cannot be read. Please upload the photo again.');
   }
 }
 

@@ -1,16 +1,20 @@
 import { eq } from 'drizzle-orm';
+import { isStorableText } from '@avatar-factory/contracts';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
+import { isUuid } from '../avatars/avatars.repository';
 
 export type UserRow = typeof users.$inferSelect;
 
 export function createUsersRepository(db: Database) {
   return {
     async findByEmail(email: string): Promise<UserRow | undefined> {
+      if (!isStorableText(email)) return undefined;
       const [row] = await db.select().from(users).where(eq(users.email, email));
       return row;
     },
     async findById(id: string): Promise<UserRow | undefined> {
+      if (!isUuid(id)) return undefined;
       const [row] = await db.select().from(users).where(eq(users.id, id));
       return row;
     },

@@ -21,7 +21,8 @@ import { invalidFields, unprocessable } from '../../http/app-error';
 import { readMultipart } from '../../http/read-multipart';
 import type { VoiceModelsService } from './voice-models.service';
 
-const idParams = z.object({ id: z.string().min(1).max(200) });
+/** Any segment: an id that is not one of the caller's models is a 404 (see the repository). */
+const idParams = z.object({ id: z.string() });
 const langQuery = z.object({ lang: z.enum(['ja', 'en']).default('ja') });
 
 export const voiceModelsRoutes: FastifyPluginAsyncZod<{ voiceModels: VoiceModelsService; config: () => TrainingConfig }> = async (app, { voiceModels, config }) => {

@@ -8,8 +8,10 @@ import { RIG_FILE_PATTERN, webAvatarFiles } from '../avatars/avatar-files';
 import type { AvatarsRepository } from '../avatars/avatars.repository';
 import type { SpeechService } from '../speech/speech.service';
 
-const publicParams = z.object({ publicId: z.string().regex(/^[A-Za-z0-9]{8,40}$/) });
-const fileParams = publicParams.extend({ file: z.string().min(1).max(60) });
+/** Any segment: a publicId that cannot exist is the same 404 as one that is not published. */
+const publicParams = z.object({ publicId: z.string() });
+const fileParams = publicParams.extend({ file: z.string() });
+const PUBLIC_ID_PATTERN = /^[A-Za-z0-9]{8,40}$/;
 const streamQuery = z.object({ stream: z.enum(['0', '1', 'true', 'false']).optional() });
 
 export interface WebAvatarRoutesOptions {
@@ -34,7 +36,7 @@ export const webAvatarRoutes: FastifyPluginAsyncZod<WebAvatarRoutesOptions> = as
       new AppError(429, { code: errorCodes.rateLimited, message: `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.` }),
   };
   const deployed = async (publicId: string) => {
-    const row = await avatars.findByPublicId(publicId);
+    const row = PUBLIC_ID_PATTERN.test(publicId) ? await avatars.findByPublicId(publicId) : undefined;
     if (!row) throw notFound('This avatar does not exist or is no longer published.');
     return row;
   };
