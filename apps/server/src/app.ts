@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -8,6 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { clientErrors, routerErrors } from './http/framework-errors';
 import { createQueue, type Queue } from './jobs/queue';
 import { authPlugin, resolveJwtSecret } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
@@ -50,12 +51,6 @@ export interface App {
   engines: { speech: SpeechEngine; pipeline: AvatarPipeline; voices: VoiceResolver };
 }
 
-/** The router's own refusals, in api.md's error shape: a longer segment names nothing (404), a bad escape is a 400. */
-function routerErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(404).send({ detail: 'Not Found' });
-  return reply.status(400).send({ detail: { code: 'invalid_url', message: 'The URL is not valid' } });
-}
-
 /** The composition root: external plugins, then services, then routes (fastify/demo order). */
 export async function buildApp({ config, database, ...overrides }: AppDeps): Promise<App> {
   const server = Fastify({
@@ -65,10 +60,20 @@ export async function buildApp({ config, database, ...overrides }: AppDeps): Pro
       return typeof given === 'string' && /^[A-Za-z0-9-]{8,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // A client that opens a request and stops sending would otherwise hold its socket for good.
+    // 5 minutes (Node's own default) leaves room for a 20 MB take on a slow uplink. Node enforces
+    // it only when headersTimeout is not longer (measured: with 60 s of headersTimeout a stalled
+    // body was never cut), and checks every connectionsCheckingInterval.
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    http: {
+      headersTimeout: Math.min(60_000, config.REQUEST_TIMEOUT_MS),
+      connectionsCheckingInterval: Math.min(30_000, Math.max(250, config.REQUEST_TIMEOUT_MS / 4)),
+    },
     trustProxy: true,
     // A path segment may be an avatar name of 100 characters, percent-encoded (up to 12 bytes each).
     routerOptions: { maxParamLength: 1200 },
     frameworkErrors: routerErrors,
+    clientErrorHandler: clientErrors,
   }).withTypeProvider<ZodTypeProvider>();
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);

@@ -31,6 +31,8 @@ export const envSchema = z.object({
   JOB_LEASE_MS: z.coerce.number().int().min(2000).max(600_000).default(15_000),
   SIGNIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   PUBLIC_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  /** A client must have sent its whole request within this time (Fastify's default, 0, waits forever). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(300_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
 });
