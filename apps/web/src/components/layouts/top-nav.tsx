@@ -13,15 +13,17 @@ const links = [
 export function TopNav({ userEmail, onSignOut }: TopNavProps) {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/85 backdrop-blur">
-      {/* One row from 640 px up; below that the links drop to a second row of equal tabs. */}
+      {/*
+        One row from 640 px up; below that the links drop to a second row of equal tabs. The word
+        mark shows from 1024 px only (the mark alone below), so a phone's first row never wraps.
+      */}
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 px-4 sm:h-16 sm:flex-nowrap sm:px-6">
         <Link
           to="/"
           className="flex h-14 shrink-0 items-center gap-2.5 rounded-lg focus-visible:outline-2 focus-visible:outline-indigo-600 sm:h-auto"
         >
           <LogoMark className="size-8" />
-          <span className="text-base font-bold tracking-tight text-slate-900 sm:hidden lg:inline">Avatar Factory</span>
-          <span className="sr-only hidden sm:inline lg:hidden">Avatar Factory</span>
+          <span className="sr-only lg:not-sr-only lg:text-base lg:font-bold lg:tracking-tight lg:text-slate-900">Avatar Factory</span>
         </Link>
         <nav aria-label="Main" className="order-last -mx-1 flex w-full gap-1 pb-2 sm:order-none sm:mx-0 sm:w-auto sm:flex-1 sm:pb-0">
           {links.map((link) => (
@@ -30,7 +32,7 @@ export function TopNav({ userEmail, onSignOut }: TopNavProps) {
               to={link.to}
               end={link.end}
               className={({ isActive }) =>
-                `flex-1 rounded-lg px-3 py-2 text-center text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-indigo-600 sm:flex-none ${
+                `flex-1 rounded-lg px-3 py-2.5 text-center text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-indigo-600 sm:flex-none ${
                   isActive ? 'bg-indigo-50 text-indigo-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'
                 }`
               }
@@ -39,8 +41,11 @@ export function TopNav({ userEmail, onSignOut }: TopNavProps) {
             </NavLink>
           ))}
         </nav>
-        <div className="ml-auto flex items-center gap-4">
-          <Link to="/licences" className="rounded text-sm text-slate-500 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600">
+        <div className="ml-auto flex items-center gap-2 sm:gap-3">
+          <Link
+            to="/licences"
+            className="rounded-lg px-2.5 py-2.5 text-sm text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+          >
             Licences
           </Link>
           {userEmail ? (
@@ -48,7 +53,7 @@ export function TopNav({ userEmail, onSignOut }: TopNavProps) {
               {userEmail}
             </span>
           ) : null}
-          <Button variant="secondary" className="shrink-0 px-3 py-2" onClick={onSignOut}>
+          <Button variant="secondary" className="shrink-0" onClick={onSignOut}>
             Sign out
           </Button>
         </div>

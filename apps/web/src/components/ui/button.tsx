@@ -1,13 +1,15 @@
 import type { ButtonHTMLAttributes } from 'react';
 
-type Variant = 'primary' | 'secondary' | 'ghost' | 'link';
+type Variant = 'primary' | 'secondary' | 'ghost' | 'link' | 'danger' | 'ghost-danger';
 
 const variants: Record<Variant, string> = {
   primary:
     'bg-indigo-600 text-white shadow-sm hover:bg-indigo-500 active:bg-indigo-700 disabled:bg-indigo-300 px-4 py-2.5',
   secondary:
     'bg-white text-slate-700 ring-1 ring-slate-300 shadow-sm hover:bg-slate-50 active:bg-slate-100 disabled:text-slate-400 px-4 py-2.5',
-  ghost: 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 px-3 py-2',
+  ghost: 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 px-3 py-2.5',
+  danger: 'bg-red-600 text-white shadow-sm hover:bg-red-500 active:bg-red-700 disabled:bg-red-300 px-4 py-2.5',
+  'ghost-danger': 'text-red-600 hover:bg-red-50 hover:text-red-700 disabled:text-red-300 px-3 py-2.5',
   link: 'text-indigo-600 hover:text-indigo-500 hover:underline underline-offset-4 p-0',
 };
 

@@ -19,7 +19,7 @@ export function ToggleSwitch({ label, checked, onCheckedChange, disabled = false
         checked={checked}
         onCheckedChange={onCheckedChange}
         disabled={disabled}
-        className="relative inline-flex h-6 w-11 shrink-0 cursor-pointer rounded-full bg-slate-300 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:bg-indigo-600"
+        className="relative inline-flex h-6 w-11 shrink-0 cursor-pointer rounded-full before:absolute before:-inset-x-1 before:-inset-y-2.5 bg-slate-300 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:bg-indigo-600"
       >
         <Switch.Thumb className="pointer-events-none block size-5 translate-x-0.5 translate-y-0.5 rounded-full bg-white shadow ring-0 transition-transform data-[state=checked]:translate-x-[1.375rem]" />
       </Switch.Root>

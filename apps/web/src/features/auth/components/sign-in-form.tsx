@@ -56,7 +56,7 @@ export function SignInForm() {
         />
         <div className="mt-2 flex justify-end">
           {/* Spec §2: present, and deliberately does nothing. */}
-          <Button variant="link" className="text-xs font-medium">
+          <Button variant="link" className="-my-3 py-3 text-xs font-medium">
             Forgot password?
           </Button>
         </div>

@@ -34,7 +34,7 @@ export function AuthRoute() {
             <button
               type="button"
               onClick={() => setIsRegistering(!isRegistering)}
-              className="rounded text-sm font-semibold text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+              className="-my-2.5 rounded-lg px-2 py-2.5 text-sm font-semibold text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
             >
               <span className="font-normal text-slate-500">{isRegistering ? 'Already have an account? ' : 'New user? '}</span>
               {isRegistering ? 'Sign in' : 'Create an account'}

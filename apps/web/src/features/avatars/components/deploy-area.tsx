@@ -29,7 +29,7 @@ export function DeployArea({ task, productName, onDeploy }: DeployAreaProps) {
   }
   const previewUrl = task.result?.preview_url;
   return (
-    <div className="flex flex-col gap-2 rounded-lg bg-emerald-50 p-3 ring-1 ring-emerald-200 ring-inset sm:flex-row sm:items-center sm:justify-between">
+    <div className="flex flex-col gap-2 rounded-lg bg-emerald-50 p-3 ring-1 ring-emerald-200 ring-inset">
       <p className="flex items-center gap-2 text-sm font-medium text-emerald-800">
         <svg className="size-4 shrink-0" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
           <path d="m5 12.5 4.5 4.5L19 7.5" />
@@ -41,7 +41,7 @@ export function DeployArea({ task, productName, onDeploy }: DeployAreaProps) {
           href={previewUrl}
           target="_blank"
           rel="noopener noreferrer"
-          className="inline-flex shrink-0 items-center justify-center gap-1 rounded-lg bg-white px-3 py-1.5 text-sm font-semibold text-emerald-700 shadow-sm ring-1 ring-emerald-300 hover:bg-emerald-100 focus-visible:outline-2 focus-visible:outline-emerald-600"
+          className="inline-flex items-center justify-center gap-1 rounded-lg bg-white px-3 py-2.5 text-sm font-semibold text-emerald-700 shadow-sm ring-1 ring-emerald-300 hover:bg-emerald-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600"
         >
           View Avatar
           <svg className="size-3.5" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">

@@ -14,14 +14,18 @@ type PreviewPanelProps = { file: File | null; validation: ValidationStatus; avat
 /** Spec §2 preview panel: the chosen photo (with the validation overlay), then the live avatar. */
 export function PreviewPanel({ file, validation, avatar }: PreviewPanelProps) {
   const photoUrl = useObjectUrl(file);
+  // Photo and live avatar sit side by side on a tablet. Without a photo the empty frame stays
+  // compact, so the placeholder never outweighs the avatar or fills a tablet screen on its own.
+  const sideBySide = avatar !== null && photoUrl !== null;
+  const frame = photoUrl
+    ? `aspect-[4/3] ${sideBySide ? 'sm:aspect-auto sm:min-h-64 lg:aspect-[4/3]' : ''}`
+    : avatar
+      ? 'h-32'
+      : 'aspect-[4/3] sm:max-lg:aspect-auto sm:max-lg:h-56';
   return (
     <Card title="Preview" description={avatar ? 'Your photo and your latest avatar' : 'Your photo appears here'}>
-      <div className={`grid gap-5 ${avatar ? 'sm:grid-cols-2 lg:grid-cols-1' : ''}`}>
-        <div
-          className={`relative flex aspect-[4/3] items-center justify-center overflow-hidden rounded-xl bg-slate-100 ring-1 ring-slate-200 ring-inset ${
-            avatar ? 'sm:aspect-auto sm:min-h-64 lg:aspect-[4/3]' : ''
-          }`}
-        >
+      <div className={`grid gap-5 ${sideBySide ? 'sm:grid-cols-2 lg:grid-cols-1' : ''}`}>
+        <div className={`relative flex items-center justify-center overflow-hidden rounded-xl bg-slate-100 ring-1 ring-slate-200 ring-inset ${frame}`}>
           {photoUrl ? (
             <img src={photoUrl} alt="Selected photo" className="absolute inset-0 size-full object-contain" />
           ) : (
@@ -41,13 +45,13 @@ export function PreviewPanel({ file, validation, avatar }: PreviewPanelProps) {
             </div>
           ) : null}
         </div>
-        {avatar ? <LivePreview key={avatar.taskId} avatar={avatar} /> : null}
+        {avatar ? <LivePreview key={avatar.taskId} avatar={avatar} sideBySide={sideBySide} /> : null}
       </div>
     </Card>
   );
 }
 
-function LivePreview({ avatar }: { avatar: Task }) {
+function LivePreview({ avatar, sideBySide }: { avatar: Task; sideBySide: boolean }) {
   const stage = useStageSpeech();
   const [loading, setLoading] = useState(false);
   const greeting = useRef<SpeechResponse | null>(null);
@@ -68,13 +72,13 @@ function LivePreview({ avatar }: { avatar: Task }) {
   };
 
   return (
-    <div className="border-t border-slate-100 pt-5 sm:border-t-0 sm:pt-0 lg:border-t lg:pt-5">
+    <div className={`border-t border-slate-100 pt-5 ${sideBySide ? 'sm:border-t-0 sm:pt-0 lg:border-t lg:pt-5' : ''}`}>
       <div className="mb-3 flex items-center justify-between gap-3">
         <div className="min-w-0">
           <p className="text-xs font-semibold tracking-wide text-indigo-600 uppercase">Live avatar</p>
           <p className="truncate text-sm font-semibold text-slate-900">{avatar.avatarName}</p>
         </div>
-        <Button variant="secondary" onClick={() => void playGreeting()} disabled={loading || stage.speaking} className="shrink-0 px-3 py-2">
+        <Button variant="secondary" onClick={() => void playGreeting()} disabled={loading || stage.speaking} className="shrink-0">
           {loading ? <Spinner className="size-4" label="Loading greeting" /> : null}
           Play greeting
         </Button>

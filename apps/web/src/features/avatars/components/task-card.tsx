@@ -57,7 +57,7 @@ export function TaskCard({ task, productName, onDeploy, selected, onSelect }: Ta
           <div className="flex items-center gap-2">
             <Link
               to={`/avatars/${encodeURIComponent(task.taskId)}/edit`}
-              className="inline-flex flex-1 items-center justify-center gap-1.5 rounded-lg bg-white px-3 py-2 text-sm font-semibold text-slate-700 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+              className="inline-flex flex-1 items-center justify-center gap-1.5 rounded-lg bg-white px-3 py-2.5 text-sm font-semibold text-slate-700 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
             >
               Edit
             </Link>
@@ -66,7 +66,7 @@ export function TaskCard({ task, productName, onDeploy, selected, onSelect }: Ta
                 type="button"
                 onClick={() => onSelect(task.taskId)}
                 aria-pressed={selected}
-                className="inline-flex flex-1 items-center justify-center gap-1.5 rounded-lg px-3 py-2 text-sm font-semibold text-indigo-700 ring-1 ring-indigo-200 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 aria-pressed:bg-indigo-50"
+                className="inline-flex flex-1 items-center justify-center gap-1.5 rounded-lg px-3 py-2.5 text-sm font-semibold text-indigo-700 ring-1 ring-indigo-200 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 aria-pressed:bg-indigo-50"
               >
                 Preview
               </button>

@@ -54,7 +54,7 @@ export function VoiceModelCard({ avatarId, readyModels, loading, currentModelId,
       title="Voice Settings"
       description="Choose which of your trained voices this avatar speaks with."
       actions={
-        <Button variant="secondary" className="shrink-0 px-3 py-2" onClick={() => navigate('/voice-models')}>
+        <Button variant="secondary" className="shrink-0" onClick={() => navigate('/voice-models')}>
           Create New Voice Model
         </Button>
       }

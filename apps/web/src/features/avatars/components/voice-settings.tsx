@@ -56,7 +56,7 @@ export function VoiceSettings({ choice, onChoose, onModelChange, readyModels, li
                     value={voice}
                     checked={selected}
                     onChange={() => onChoose(voice)}
-                    className="size-4 accent-indigo-600"
+                    className="size-4 shrink-0 accent-indigo-600"
                   />
                   <span className="min-w-0">
                     <span className="block text-sm font-semibold text-slate-900">{title}</span>
@@ -69,7 +69,7 @@ export function VoiceSettings({ choice, onChoose, onModelChange, readyModels, li
                   aria-label={playing ? `Stop ${voice} voice sample` : `Play ${voice} voice sample`}
                   aria-pressed={playing}
                   data-testid={`sample-${voice}`}
-                  className={`flex size-9 shrink-0 items-center justify-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ${
+                  className={`flex size-10 shrink-0 items-center justify-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ${
                     playing ? 'bg-indigo-600 text-white' : 'bg-slate-100 text-slate-700 hover:bg-slate-200'
                   }`}
                 >
@@ -87,7 +87,7 @@ export function VoiceSettings({ choice, onChoose, onModelChange, readyModels, li
                   value="custom"
                   checked={choice.voiceType === 'custom'}
                   onChange={() => onChoose('custom')}
-                  className="size-4 accent-indigo-600"
+                  className="size-4 shrink-0 accent-indigo-600"
                 />
                 <span className="min-w-0">
                   <span className="block text-sm font-semibold text-slate-900">Custom voice</span>
@@ -96,7 +96,7 @@ export function VoiceSettings({ choice, onChoose, onModelChange, readyModels, li
               </label>
               <Link
                 to="/voice-models/"
-                className="shrink-0 rounded-md text-sm font-semibold text-indigo-600 hover:text-indigo-500 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+                className="-my-2.5 -mr-1.5 shrink-0 rounded-md px-1.5 py-2.5 text-sm font-semibold text-indigo-600 hover:text-indigo-500 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
               >
                 Voice Models
               </Link>
@@ -110,7 +110,7 @@ export function VoiceSettings({ choice, onChoose, onModelChange, readyModels, li
                   id={selectId}
                   value={choice.voiceModelId ?? ''}
                   onChange={(event) => onModelChange(event.target.value)}
-                  className="mt-1 block w-full rounded-lg border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-indigo-600 focus:outline-none"
+                  className="mt-1 block w-full rounded-lg border-0 bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-indigo-600 focus:outline-none"
                 >
                   {readyModels.map((model) => (
                     <option key={model.id} value={model.id}>

@@ -47,15 +47,15 @@ export function VoiceModelCard({ model, selected, onSelect, onCancelTraining, on
         {model.metadata.language === 'en' ? 'English' : 'Japanese'}
         {Number.isNaN(created.getTime()) ? null : <> · {created.toLocaleDateString()}</>}
       </p>
-      <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
+      <dl className="mt-4 flex flex-wrap gap-3 text-sm">
         {typeof model.metadata.sentence_count === 'number' ? (
-          <div className="rounded-lg bg-slate-50 px-3 py-2">
+          <div className="flex-1 rounded-lg bg-slate-50 px-3 py-2 whitespace-nowrap">
             <dt className="text-xs text-slate-500">Recorded Sentences</dt>
             <dd className="mt-0.5 font-semibold text-slate-900 tabular-nums">{model.metadata.sentence_count}</dd>
           </div>
         ) : null}
         {typeof model.metadata.quality_score === 'number' ? (
-          <div className="rounded-lg bg-slate-50 px-3 py-2">
+          <div className="flex-1 rounded-lg bg-slate-50 px-3 py-2 whitespace-nowrap">
             <dt className="text-xs text-slate-500">Quality Score</dt>
             <dd className="mt-0.5 font-semibold text-slate-900 tabular-nums">{formatQuality(model.metadata.quality_score)}</dd>
           </div>
@@ -68,8 +68,7 @@ export function VoiceModelCard({ model, selected, onSelect, onCancelTraining, on
           </Button>
         ) : (
           <Button
-            variant="ghost"
-            className="text-red-600 hover:bg-red-50 hover:text-red-700"
+            variant="ghost-danger"
             onClick={() => setConfirming(true)}
             disabled={busy}
             aria-label={`Delete ${model.name}`}
@@ -93,7 +92,7 @@ export function VoiceModelCard({ model, selected, onSelect, onCancelTraining, on
             Cancel
           </Button>
           <Button
-            className="bg-red-600 hover:bg-red-500 active:bg-red-700"
+            variant="danger"
             onClick={() => {
               setConfirming(false);
               onDelete();

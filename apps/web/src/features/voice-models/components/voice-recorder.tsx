@@ -157,7 +157,7 @@ export function VoiceRecorder({ language, autoStop, disabled = false, onRecordin
     <div className="space-y-3" data-capture-method={captureMethod}>
       <div className="flex flex-wrap items-center gap-2 rounded-xl bg-slate-50 p-2.5 ring-1 ring-slate-200 ring-inset">
         {recording ? (
-          <Button variant="primary" className="bg-red-600 hover:bg-red-500 active:bg-red-700" onClick={() => void stop()} aria-label={`Stop recording${suffix}`}>
+          <Button variant="danger" onClick={() => void stop()} aria-label={`Stop recording${suffix}`}>
             <span className="size-3 rounded-sm bg-white" aria-hidden="true" />
             Stop Recording
           </Button>
