@@ -60,6 +60,8 @@ describe('avatars, tasks, deploy and the public Web Avatar API', () => {
       expect(task.progress).toBeGreaterThanOrEqual(lastProgress);
       lastProgress = task.progress;
       seenSteps.add(task.currentStep);
+      // Once a worker has it, the card no longer says it waits for one.
+      if (task.currentStep !== 'Queued') expect(task.message).not.toBe('Waiting for a worker');
       return task.status !== 'processing' && task;
     }, 90_000, 25);
     expect(completed).toMatchObject({ status: 'completed', progress: 100, voice_type: 'female', enable_lipsync: true });

@@ -8,6 +8,9 @@ export type NewAvatar = typeof avatars.$inferInsert;
 type AvatarPatch = Partial<Omit<AvatarRow, 'id' | 'userId' | 'createdAt'>>;
 
 /** All SQL for avatars (= generation tasks). Every read by id is scoped to its owner. */
+/** The task's message while a worker makes the avatar (the step itself is in currentStep). */
+export const workingMessage = 'Your avatar is being made. This takes a few seconds.';
+
 export function createAvatarsRepository(db: Database) {
   return {
     listByUser: (userId: string) => db.select().from(avatars).where(eq(avatars.userId, userId)).orderBy(desc(avatars.createdAt)),
@@ -47,10 +50,11 @@ export function createAvatarsRepository(db: Database) {
     },
 
     /** Progress only grows (api.md), whatever order the writes arrive in. */
+    /** A worker has the task: the queued text ('Waiting for a worker') no longer holds. */
     async reportProgress(id: string, progress: number, currentStep: string): Promise<void> {
       await db
         .update(avatars)
-        .set({ progress: sql`greatest(${avatars.progress}, ${Math.round(progress)})`, currentStep, updatedAt: new Date() })
+        .set({ progress: sql`greatest(${avatars.progress}, ${Math.round(progress)})`, currentStep, message: workingMessage, updatedAt: new Date() })
         .where(and(eq(avatars.id, id), eq(avatars.status, 'processing')));
     },
 
