@@ -57,6 +57,9 @@ describe('app shell in Chromium against the real server', () => {
     // The edit screen is reachable directly (a deep link served by the SPA fallback).
     await page.goto(`${server.appUrl}avatars/abc123/edit`);
     await page.getByRole('heading', { name: 'Edit Avatar' }).waitFor();
+    // The edit screen is part of the avatars section.
+    await expect.poll(() => create.getAttribute('aria-current')).toBe('page');
+    await expect.poll(() => voices.getAttribute('aria-current')).toBeNull();
     await page.getByRole('button', { name: 'Back to Avatars' }).click();
     await page.getByRole('heading', { name: 'Create Your Avatar' }).waitFor();
 

@@ -1,16 +1,19 @@
-import { Link, NavLink } from 'react-router';
+import { Link, useMatch } from 'react-router';
 import { Button } from '../ui/button';
 import { LogoMark } from '../ui/logo';
 
 type TopNavProps = { userEmail: string | null; onSignOut: () => void };
 
-const links = [
-  { to: '/', label: 'Create Avatar', end: true },
-  { to: '/voice-models', label: 'Voice Models', end: false },
-] as const;
-
-/** Spec §2: shown only when signed in; NavLink marks the current page with aria-current="page". */
+/** Spec §2: shown only when signed in, the current section marked with aria-current="page". */
 export function TopNav({ userEmail, onSignOut }: TopNavProps) {
+  // An avatar's edit screen belongs to the avatars section (its list lives on the home page).
+  const onHome = useMatch({ path: '/', end: true });
+  const onAvatarEdit = useMatch('/avatars/:avatarId/edit');
+  const onVoiceModels = useMatch({ path: '/voice-models', end: false });
+  const links = [
+    { to: '/', label: 'Create Avatar', active: Boolean(onHome ?? onAvatarEdit) },
+    { to: '/voice-models', label: 'Voice Models', active: Boolean(onVoiceModels) },
+  ];
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/85 backdrop-blur">
       {/*
@@ -27,18 +30,16 @@ export function TopNav({ userEmail, onSignOut }: TopNavProps) {
         </Link>
         <nav aria-label="Main" className="order-last -mx-1 flex w-full gap-1 pb-2 sm:order-none sm:mx-0 sm:w-auto sm:flex-1 sm:pb-0">
           {links.map((link) => (
-            <NavLink
+            <Link
               key={link.to}
               to={link.to}
-              end={link.end}
-              className={({ isActive }) =>
-                `flex-1 rounded-lg px-3 py-2.5 text-center text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-indigo-600 sm:flex-none ${
-                  isActive ? 'bg-indigo-50 text-indigo-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'
-                }`
-              }
+              aria-current={link.active ? 'page' : undefined}
+              className={`flex-1 rounded-lg px-3 py-2.5 text-center text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-indigo-600 sm:flex-none ${
+                link.active ? 'bg-indigo-50 text-indigo-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'
+              }`}
             >
               {link.label}
-            </NavLink>
+            </Link>
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-2 sm:gap-3">
