@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { cn } from '../../lib/cn';
 
 type Tone = 'error' | 'success' | 'info' | 'warning';
 
@@ -29,7 +30,7 @@ export function Alert({ tone, title, children, className = '' }: AlertProps) {
   return (
     <div
       role={tone === 'error' ? 'alert' : 'status'}
-      className={`flex gap-3 rounded-lg p-3 text-sm ring-1 ring-inset ${box} ${className}`}
+      className={cn('flex gap-3 rounded-lg p-3 text-sm ring-1 ring-inset', box, className)}
     >
       <svg className="mt-px size-5 shrink-0" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
         {icon}

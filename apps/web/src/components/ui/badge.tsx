@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { cn } from '../../lib/cn';
 
 export type BadgeTone = 'success' | 'warning' | 'info' | 'error' | 'neutral';
 
@@ -23,7 +24,7 @@ export function Badge({ tone, children, className = '' }: { tone: BadgeTone; chi
   return (
     <span
       data-tone={tone}
-      className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${tones[tone]} ${className}`}
+      className={cn('inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset', tones[tone], className)}
     >
       <span aria-hidden="true" className={`size-1.5 rounded-full ${dots[tone]}`} />
       {children}

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
+import { cn } from '../../lib/cn';
 
 type CardProps = { title?: ReactNode; description?: ReactNode; actions?: ReactNode; children?: ReactNode; className?: string; as?: 'section' | 'div' };
 
 /** A white panel with an optional header; used for the blocks of a screen. */
 export function Card({ title, description, actions, children, className = '', as: Tag = 'section' }: CardProps) {
   return (
-    <Tag className={`rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6 ${className}`}>
+    <Tag className={cn('rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6', className)}>
       {title || actions ? (
         <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
           <div className="min-w-0">

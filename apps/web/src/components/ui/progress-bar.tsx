@@ -1,3 +1,4 @@
+import { cn } from '../../lib/cn';
 type ProgressBarProps = { value: number; label: string; className?: string; tone?: 'indigo' | 'emerald' | 'yellow' | 'red' };
 
 const fills = { indigo: 'bg-indigo-600', emerald: 'bg-emerald-500', yellow: 'bg-yellow-400', red: 'bg-red-500' } as const;
@@ -12,7 +13,7 @@ export function ProgressBar({ value, label, className = '', tone = 'indigo' }: P
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={clamped}
-      className={`h-2 w-full overflow-hidden rounded-full bg-slate-100 ${className}`}
+      className={cn('h-2 w-full overflow-hidden rounded-full bg-slate-100', className)}
     >
       <div className={`h-full rounded-full transition-[width] duration-500 ${fills[tone]}`} style={{ width: `${clamped}%` }} />
     </div>

@@ -1,5 +1,6 @@
 import * as Switch from '@radix-ui/react-switch';
 import { useId } from 'react';
+import { cn } from '../../lib/cn';
 
 type ToggleSwitchProps = {
   label: string;
@@ -13,7 +14,7 @@ type ToggleSwitchProps = {
 export function ToggleSwitch({ label, checked, onCheckedChange, disabled = false, className = '' }: ToggleSwitchProps) {
   const id = useId();
   return (
-    <div className={`inline-flex items-center gap-2 ${className}`}>
+    <div className={cn('inline-flex items-center gap-2', className)}>
       <Switch.Root
         id={id}
         checked={checked}
