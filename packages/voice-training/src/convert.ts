@@ -82,7 +82,18 @@ export async function convertWithModel(
   const envelope = base.frames.envelope.map((env, i) => {
     const gain = mcepToEnvelope(smoothed[i]!, bins, model.mcep.alpha);
     const out = new Float64Array(bins);
-    for (let k = 0; k < bins; k++) out[k] = env[k]! * gain[k]!;
+    let before = 0;
+    let after = 0;
+    for (let k = 0; k < bins; k++) {
+      out[k] = env[k]! * gain[k]!;
+      before += env[k]!;
+      after += out[k]!;
+    }
+    // The mapping changes the spectral shape only; each frame keeps the base frame's power (as
+    // c0 is kept). Without this, the GMM's extrapolation on fricatives (few in training, no F0)
+    // raised their highs by up to 25 dB, a loud hiss, while vowels came out 8 dB quieter.
+    const keepPower = after > 0 ? before / after : 1;
+    for (let k = 0; k < bins; k++) out[k] = out[k]! * keepPower;
     return out;
   });
   await pacer.tick();

@@ -5,6 +5,7 @@ import { analyseFeatures, logF0Stats, medianF0 } from './features.ts';
 import { meanMcd, melCepstralDistortion } from './mcd.ts';
 import { createPersonalVoice } from './personal-voice.ts';
 import { englishPair, japanesePair } from './testing/fixture-pairs.ts';
+import { highBandShareDb, rmsDb } from './testing/spectral-balance.ts';
 import { trainVoiceModel } from './train.ts';
 import type { TrainingPair } from './training-pair.ts';
 import type { VoiceModelData } from './voice-model-data.ts';
@@ -20,8 +21,14 @@ async function evaluate(model: VoiceModelData, heldOut: TrainingPair[]) {
   const after = [];
   const takeF0: Float64Array[] = [];
   const convertedF0: Float64Array[] = [];
+  const balance: Array<{ levelChangeDb: number; highShareDb: number; takeHighShareDb: number }> = [];
   for (const p of heldOut) {
     const converted = await convertWithModel(model, p.base, p.sampleRate);
+    balance.push({
+      levelChangeDb: rmsDb(converted.samples) - rmsDb(p.base),
+      highShareDb: highBandShareDb(converted.samples, converted.sampleRate, 5000),
+      takeHighShareDb: highBandShareDb(p.take, p.sampleRate, 5000),
+    });
     const take = await analyseFeatures(p.take, p.sampleRate, { framePeriodMs: 10 });
     const base = await analyseFeatures(p.base, p.sampleRate, { framePeriodMs: 10 });
     const conv = await analyseFeatures(converted.samples, converted.sampleRate, { framePeriodMs: 10 });
@@ -35,7 +42,21 @@ async function evaluate(model: VoiceModelData, heldOut: TrainingPair[]) {
     mcdAfter: meanMcd(after),
     takeF0: logF0Stats(takeF0).medianHz,
     convertedF0: logF0Stats(convertedF0).medianHz,
+    balance,
   };
+}
+
+/**
+ * Listening by measurement: the converted voice is as loud as the base rendering (the mapping
+ * changes timbre, not level) and has no more energy above 5 kHz than the speaker's own takes give
+ * (an over-bright conversion hisses on every fricative).
+ */
+function expectNaturalBalance(balance: Array<{ levelChangeDb: number; highShareDb: number; takeHighShareDb: number }>) {
+  for (const b of balance) {
+    console.info(`level change ${b.levelChangeDb.toFixed(1)} dB; energy above 5 kHz ${b.highShareDb.toFixed(1)} dB (speaker ${b.takeHighShareDb.toFixed(1)} dB)`);
+    expect(Math.abs(b.levelChangeDb)).toBeLessThanOrEqual(3);
+    expect(b.highShareDb).toBeLessThanOrEqual(b.takeHighShareDb + 3);
+  }
 }
 
 describe('voice conversion, objective', () => {
@@ -50,6 +71,7 @@ describe('voice conversion, objective', () => {
     expect(Math.abs(r.convertedF0 / r.takeF0 - 1)).toBeLessThanOrEqual(0.1);
     // The base voice itself is far from the speaker: the F0 test is not passed by accident.
     expect(model.f0.source.medianHz).toBeLessThan(0.6 * r.takeF0);
+    expectNaturalBalance(r.balance);
 
     // Through the speech engine: a sentence never recorded, spoken with the model as PersonalVoice.
     const engine = createSpeechEngine();
@@ -73,5 +95,6 @@ describe('voice conversion, objective', () => {
     expect(r.mcdBefore - r.mcdAfter).toBeGreaterThanOrEqual(3);
     expect(Math.abs(r.convertedF0 / r.takeF0 - 1)).toBeLessThanOrEqual(0.1);
     expect(await medianF0(heldOut.base, heldOut.sampleRate)).toBeGreaterThan(1.4 * r.takeF0);
+    expectNaturalBalance(r.balance);
   }, 240_000);
 });
