@@ -28,7 +28,7 @@ import { createSpeechService } from './modules/speech/speech.service';
 import { speechRoutes } from './modules/speech/speech.routes';
 import { createVoiceResolver, type VoiceResolver } from './modules/speech/voice-resolver';
 import { createVoiceModelsRepository, type VoiceModelsRepository } from './modules/voice-models/voice-models.repository';
-import { webAvatarRoutes } from './modules/web-avatar/web-avatar.routes';
+import { isPublished, webAvatarRoutes } from './modules/web-avatar/web-avatar.routes';
 import { trainingConfig } from '@avatar-factory/voice-check';
 import { voiceModelsRoutes } from './modules/voice-models/voice-models.routes';
 import { createVoiceModelsService } from './modules/voice-models/voice-models.service';
@@ -159,6 +159,7 @@ export async function buildApp({ config, database, ...overrides }: AppDeps): Pro
     basePath: config.BASE_PATH,
     webDistDir: config.webDistDir,
     voicesDir: path.join(config.DATA_DIR, 'voices'),
+    isPublished: (publicId) => isPublished(repositories.avatars, publicId),
   });
 
   return {

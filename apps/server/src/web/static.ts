@@ -15,7 +15,15 @@ function embeddable(reply: FastifyReply) {
  * under the base path that wants HTML gets index.html, and the client router shows the page or
  * 'Page not found'), and the generated voice samples under {base}/voices/.
  */
-export async function registerWebApp(app: FastifyInstance, options: { basePath: string; webDistDir: string; voicesDir: string }) {
+export interface WebAppOptions {
+  basePath: string;
+  webDistDir: string;
+  voicesDir: string;
+  /** Whether {base}/w/{publicId} is a deployed avatar's page: any other id is a 404 (api.md). */
+  isPublished(publicId: string): Promise<boolean>;
+}
+
+export async function registerWebApp(app: FastifyInstance, options: WebAppOptions) {
   const { basePath, webDistDir, voicesDir } = options;
   // The browser's photo check runs Human on the WASM backend: its models and the tfjs WASM
   // binaries come from our own server (from the npm packages), never from a CDN.
@@ -34,11 +42,17 @@ export async function registerWebApp(app: FastifyInstance, options: { basePath: 
     app.get(basePath, (_request, reply) => reply.redirect(`${basePath}/`));
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     const wantsPage = request.method === 'GET' && !url.startsWith('/api/') && (url === basePath || url.startsWith(`${basePath}/`));
     if (hasWeb && wantsPage && String(request.headers.accept ?? '').includes('text/html')) {
-      if (url.startsWith(`${basePath}/w/`)) embeddable(reply);
+      if (url.startsWith(`${basePath}/w/`)) {
+        embeddable(reply);
+        // A deleted, undeployed or never published avatar's page is gone: 404, and the app
+        // (still served, so a visitor sees a readable page) says it is no longer published.
+        const publicId = url.slice(`${basePath}/w/`.length).split('/')[0] ?? '';
+        if (!(await options.isPublished(publicId))) reply.status(404);
+      }
       return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(indexFile));
     }
     return reply.status(404).send({ detail: 'Not Found' });

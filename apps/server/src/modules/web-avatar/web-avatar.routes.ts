@@ -12,6 +12,11 @@ import type { SpeechService } from '../speech/speech.service';
 const publicParams = z.object({ publicId: z.string() });
 const fileParams = publicParams.extend({ file: z.string() });
 const PUBLIC_ID_PATTERN = /^[A-Za-z0-9]{8,40}$/;
+
+/** Whether a public id names a deployed avatar (its page and its API answer; anything else is 404). */
+export async function isPublished(avatars: Pick<AvatarsRepository, 'findByPublicId'>, publicId: string): Promise<boolean> {
+  return PUBLIC_ID_PATTERN.test(publicId) && Boolean(await avatars.findByPublicId(publicId));
+}
 const streamQuery = z.object({ stream: z.enum(['0', '1', 'true', 'false']).optional() });
 
 export interface WebAvatarRoutesOptions {
