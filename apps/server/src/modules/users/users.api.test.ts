@@ -76,6 +76,26 @@ describe('auth API', () => {
     expect(last!.json()).toMatchObject({ detail: { code: 'too_many_attempts' } });
   });
 
+  it('limits failures only: signing in often is never refused, and a success clears the failures', async () => {
+    await t.server.inject({ method: 'POST', url: '/api/users', payload: { email: 'often@example.com', password: 'right password' } });
+    const signIn = (password: string) => t.server.inject({ method: 'POST', url: '/api/token', ...form({ username: 'often@example.com', password }) });
+    const statuses: number[] = [];
+    // The limit is 5 a minute: 8 good sign-ins in a row all pass.
+    for (let i = 0; i < 8; i++) statuses.push((await signIn('right password')).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 200]);
+
+    const after: number[] = [];
+    for (let i = 0; i < 4; i++) after.push((await signIn(`typo ${i}`)).statusCode);
+    after.push((await signIn('right password')).statusCode);
+    // The success cleared the 4 failures: 5 more may fail before the next attempt is refused.
+    for (let i = 0; i < 5; i++) after.push((await signIn(`typo ${i}`)).statusCode);
+    const refused = await signIn('right password');
+    expect(after).toEqual([401, 401, 401, 401, 200, 401, 401, 401, 401, 401]);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json()).toMatchObject({ detail: { code: 'too_many_attempts' } });
+  });
+
   it.each([
     ['no header', undefined],
     ['a malformed header', 'Token abc'],
