@@ -66,6 +66,8 @@ export const avatars = pgTable(
     message: text('message').notNull().default(''),
     voiceType: text('voice_type', { enum: ['female', 'male', 'custom'] }).notNull(),
     voiceModelId: uuid('voice_model_id').references(() => voiceModels.id, { onDelete: 'set null' }),
+    /** The default voice (female or male) the avatar was given before any personal model: it speaks with it again when its model is deleted. Null when it started on a personal model. */
+    defaultVoice: text('default_voice', { enum: ['female', 'male'] }),
     enableLipsync: boolean('enable_lipsync').notNull().default(true),
     /** True once the avatar (rig + portrait) exists: the task has a `result`. */
     hasResult: boolean('has_result').notNull().default(false),

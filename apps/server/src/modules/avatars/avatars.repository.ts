@@ -73,9 +73,15 @@ export function createAvatarsRepository(db: Database) {
       return rows.length > 0;
     },
 
-    /** Avatars speaking with a model go back to their default voice when it is deleted. */
+    /**
+     * Avatars speaking with a model go back to their default voice when it is deleted: the one
+     * they had before the model, or `fallback` (the model's base voice) for an avatar made with it.
+     */
     async resetVoiceModel(voiceModelId: string, fallback: 'female' | 'male'): Promise<void> {
-      await db.update(avatars).set({ voiceModelId: null, voiceType: fallback, updatedAt: new Date() }).where(eq(avatars.voiceModelId, voiceModelId));
+      await db
+        .update(avatars)
+        .set({ voiceModelId: null, voiceType: sql`coalesce(${avatars.defaultVoice}, ${fallback})`, updatedAt: new Date() })
+        .where(eq(avatars.voiceModelId, voiceModelId));
     },
 
     async remove(id: string): Promise<void> {

@@ -99,6 +99,7 @@ export function createAvatarsService(deps: AvatarsServiceDeps) {
         avatarName: fields.avatar_name,
         voiceType: fields.voice_type,
         voiceModelId: fields.voice_model_id ?? null,
+        defaultVoice: fields.voice_type === 'custom' ? null : fields.voice_type,
         enableLipsync: fields.enable_lipsync === 'true',
         photoKey: 'pending',
         currentStep: 'Queued',
@@ -160,7 +161,9 @@ export function createAvatarsService(deps: AvatarsServiceDeps) {
       const model = await deps.voiceModels.findOwned(userId, voiceModelId);
       if (!model) throw notFound('Voice model not found');
       if (model.status !== 'ready') throw conflict(errorCodes.voiceModelNotReady, 'The voice model is not ready yet.');
-      const updated = await avatars.update(row.id, { voiceType: 'custom', voiceModelId: model.id });
+      // The default voice it had stays known: deleting the model gives it back (api.md).
+      const defaultVoice = row.defaultVoice ?? (row.voiceType === 'custom' ? null : row.voiceType);
+      const updated = await avatars.update(row.id, { voiceType: 'custom', voiceModelId: model.id, defaultVoice });
       return { voice_model_id: updated!.voiceModelId, voice_type: updated!.voiceType };
     },
 

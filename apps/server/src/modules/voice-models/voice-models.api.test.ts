@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   recordedSentenceListSchema,
@@ -18,6 +20,7 @@ import { waitFor } from '../../testing/wait-for';
 import { FACE_TRAINING_MESSAGE } from './voice-models.service';
 
 const silent = { info() {}, warn() {}, error() {} };
+const fixtures = path.resolve(import.meta.dirname, '../../../../../fixtures/faces');
 
 describe('voice models API', () => {
   let t: TestApp;
@@ -186,5 +189,71 @@ describe('voice models API', () => {
     const after = await t.repositories.avatars.findById(avatar!.id);
     expect(after).toMatchObject({ voiceModelId: null, voiceType: 'male' });
     expect((await t.server.inject({ method: 'GET', url: `/api/voice-models/${modelId}/status`, headers: alice })).statusCode).toBe(404);
+  });
+});
+
+describe('voice models: creation, concurrent takes and deletion against the contract', () => {
+  let t: TestApp;
+  let carol: { authorization: string };
+  let dave: { authorization: string };
+  beforeAll(async () => {
+    // No workers: takes stay in processing and avatars in their task, which is all these need.
+    t = await createTestApp();
+    carol = await t.signUp();
+    dave = await t.signUp();
+  });
+  afterAll(() => t.close());
+
+  const createModel = async (auth: { authorization: string }, payload: Record<string, unknown>) => {
+    const res = await t.server.inject({ method: 'POST', url: '/api/voice-models', headers: auth, payload });
+    expect(res.statusCode).toBe(201);
+    return voiceModelSchema.parse(res.json());
+  };
+
+  it('a new voice model is never public (spec §9: new voice model is_public false), whatever the request says', async () => {
+    const model = await createModel(carol, { name: 'Asked public', is_public: true });
+    expect(model.is_public).toBe(false);
+    const listed = voiceModelSchema.parse((await t.server.inject({ method: 'GET', url: '/api/voice-models', headers: carol })).json()[0]);
+    expect(listed).toMatchObject({ id: model.id, is_public: false });
+    // Nor is it visible to anyone else.
+    expect((await t.server.inject({ method: 'GET', url: `/api/voice-models/${model.id}/status`, headers: dave })).statusCode).toBe(404);
+  });
+
+  it('takes of one sentence_id sent at the same moment all land on the same row (no 500)', async () => {
+    const model = await createModel(carol, { name: 'Busy recorder', is_public: false });
+    const audio = encodeWav(new Float32Array(16000), 16000);
+    const upload = () => {
+      const body = multipartBody({ text: 'こんにちは', sentence_id: 'ja-001' }, { field: 'audio_file', name: 'take.wav', type: 'audio/wav', data: audio });
+      return t.server.inject({ method: 'POST', url: `/api/voice-models/${model.id}/sentences`, payload: body.payload, headers: { ...body.headers, ...carol } });
+    };
+    const answers = await Promise.all([upload(), upload(), upload(), upload()]);
+    expect(answers.map((res) => res.statusCode)).toEqual([202, 202, 202, 202]);
+    const ids = new Set(answers.map((res) => recordedSentenceSchema.parse(res.json()).id));
+    expect(ids.size).toBe(1);
+    const rows = recordedSentenceListSchema.parse((await t.server.inject({ method: 'GET', url: `/api/voice-models/${model.id}/sentences`, headers: carol })).json());
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ sentence_id: 'ja-001', status: 'processing', error_message: null, quality_score: null });
+  });
+
+  it('deleting a model gives an avatar back the default voice it had before the model', async () => {
+    const model = await createModel(carol, { name: 'To delete', is_public: false });
+    // Training is not what this is about: the model is made ready as a finished training leaves it.
+    await t.repositories.voiceModels.update(model.id, { status: 'ready', baseVoice: 'male', progress: 100 });
+
+    const photo = await fs.readFile(path.join(fixtures, 'grace_hopper.jpg'));
+    const body = multipartBody({ avatar_name: 'Was female', voice_type: 'female' }, { field: 'file', name: 'photo.jpg', type: 'image/jpeg', data: photo });
+    const created = await t.server.inject({ method: 'POST', url: '/api/avatars', payload: body.payload, headers: { ...body.headers, ...carol } });
+    expect(created.statusCode).toBe(202);
+    const { taskId } = created.json();
+
+    const applied = await t.server.inject({ method: 'POST', url: `/api/avatars/${taskId}/voice-model`, headers: carol, payload: { voice_model_id: model.id } });
+    expect(applied.json()).toEqual({ voice_model_id: model.id, voice_type: 'custom' });
+
+    expect((await t.server.inject({ method: 'DELETE', url: `/api/voice-models/${model.id}`, headers: carol })).statusCode).toBe(204);
+    // Female, as chosen at creation - not the deleted model's base voice (male).
+    const voice = await t.server.inject({ method: 'GET', url: `/api/avatars/${taskId}/voice-model`, headers: carol });
+    expect(voice.json()).toEqual({ voice_model_id: null, voice_type: 'female' });
+    const task = await t.server.inject({ method: 'GET', url: `/api/tasks/${taskId}`, headers: carol });
+    expect(task.json()).toMatchObject({ voice_type: 'female', voice_model_id: null });
   });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { recordedSentences, voiceModels } from '../../db/schema';
 import { isUuid } from '../avatars/avatars.repository';
@@ -57,21 +57,37 @@ export function createVoiceModelsRepository(db: Database) {
       return row;
     },
 
-    async findSentenceBySentenceId(voiceModelId: string, sentenceId: string): Promise<RecordedSentenceRow | undefined> {
+    /**
+     * A new take of a sentence, in one statement: the first take inserts its row; a later one
+     * (even one arriving at the same moment) puts the same row back to processing with the error
+     * and score cleared and the next revision. `audioKey` is still the previous take's file.
+     */
+    async upsertTake(voiceModelId: string, sentenceId: string, text: string): Promise<RecordedSentenceRow> {
       const [row] = await db
-        .select()
-        .from(recordedSentences)
-        .where(and(eq(recordedSentences.voiceModelId, voiceModelId), eq(recordedSentences.sentenceId, sentenceId)));
-      return row;
-    },
-
-    async insertSentence(values: typeof recordedSentences.$inferInsert): Promise<RecordedSentenceRow> {
-      const [row] = await db.insert(recordedSentences).values(values).returning();
+        .insert(recordedSentences)
+        .values({ voiceModelId, sentenceId, text, audioKey: 'pending' })
+        .onConflictDoUpdate({
+          target: [recordedSentences.voiceModelId, recordedSentences.sentenceId],
+          set: {
+            text,
+            status: 'processing',
+            errorMessage: null,
+            qualityScore: null,
+            revision: sql`${recordedSentences.revision} + 1`,
+            updatedAt: new Date(),
+          },
+        })
+        .returning();
       return row!;
     },
 
-    async updateSentence(id: string, patch: Partial<Omit<RecordedSentenceRow, 'id' | 'voiceModelId' | 'createdAt'>>): Promise<RecordedSentenceRow | undefined> {
-      const [row] = await db.update(recordedSentences).set({ ...patch, updatedAt: new Date() }).where(eq(recordedSentences.id, id)).returning();
+    /** Points a take at its stored file, unless a newer take of the sentence replaced it meanwhile. */
+    async setTakeAudio(id: string, revision: number, audioKey: string): Promise<RecordedSentenceRow | undefined> {
+      const [row] = await db
+        .update(recordedSentences)
+        .set({ audioKey, updatedAt: new Date() })
+        .where(and(eq(recordedSentences.id, id), eq(recordedSentences.revision, revision)))
+        .returning();
       return row;
     },
 

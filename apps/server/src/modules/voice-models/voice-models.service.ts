@@ -46,7 +46,7 @@ export function createVoiceModelsService(deps: VoiceModelsServiceDeps) {
 
     async create(userId: string, input: Required<Pick<CreateVoiceModelRequest, 'name'>> & { is_public: boolean; language: 'ja' | 'en' }): Promise<VoiceModel> {
       await refuseDuringFaceTraining(userId);
-      return toVoiceModel(await voiceModels.insert({ userId, name: input.name, isPublic: input.is_public, language: input.language }));
+      return toVoiceModel(await voiceModels.insert({ userId, name: input.name, isPublic: false, language: input.language }));
     },
 
     /** Stops its training, returns its avatars to their default voice, removes its files. */
@@ -102,27 +102,26 @@ export function createVoiceModelsService(deps: VoiceModelsServiceDeps) {
         throw error;
       }
       const files = voiceModelFiles(model.id);
-      const existing = await voiceModels.findSentenceBySentenceId(model.id, input.sentenceId);
+      const take = await voiceModels.upsertTake(model.id, input.sentenceId, input.text);
+      const previousAudio = take.audioKey;
+      const audioKey = files.take(take.id, take.revision);
       let row;
-      if (existing) {
-        const revision = existing.revision + 1;
-        await storage.put(files.take(existing.id, revision), input.audio);
-        row = await voiceModels.updateSentence(existing.id, {
-          text: input.text,
-          status: 'processing',
-          errorMessage: null,
-          qualityScore: null,
-          revision,
-          audioKey: files.take(existing.id, revision),
-        });
-        await storage.remove(existing.audioKey);
-      } else {
-        row = await voiceModels.insertSentence({ voiceModelId: model.id, sentenceId: input.sentenceId, text: input.text, audioKey: 'pending' });
-        await storage.put(files.take(row.id, row.revision), input.audio);
-        row = await voiceModels.updateSentence(row.id, { audioKey: files.take(row.id, row.revision) });
+      try {
+        await storage.put(audioKey, input.audio);
+        row = await voiceModels.setTakeAudio(take.id, take.revision, audioKey);
+      } catch (error) {
+        // Not left in processing for good: the take failed and can be recorded again.
+        await voiceModels.settleSentence(take.id, take.revision, { status: 'failed', errorMessage: 'The recording could not be stored. Please record it again.', qualityScore: null });
+        throw error;
       }
-      await queue.enqueue('voice.check-take', { recordingId: row!.id, revision: row!.revision }, { maxAttempts: 2 });
-      return toRecordedSentence(row!);
+      if (!row) {
+        // A newer take of this sentence arrived meanwhile and replaced this one.
+        await storage.remove(audioKey);
+        return toRecordedSentence({ ...take, audioKey });
+      }
+      if (previousAudio !== 'pending' && previousAudio !== audioKey) await storage.remove(previousAudio);
+      await queue.enqueue('voice.check-take', { recordingId: row.id, revision: row.revision }, { maxAttempts: 2 });
+      return toRecordedSentence(row);
     },
   };
 }
