@@ -3,7 +3,9 @@
  * e-mail in a fixed window; a successful sign-in is not counted and clears the count, so a person
  * who signs in often is never locked out, while guessing stops after `max` misses. An attempt
  * counts from its start (and is taken back when it succeeds), so a burst of parallel guesses is
- * bounded too. In memory, per API process, like the other rate limits.
+ * bounded too. In memory, per API process, like the other rate limits. Written here because
+ * @fastify/rate-limit counts every request and has no way to leave out successful ones (its only
+ * skip option, skipOnError, concerns its store failing).
  */
 export function createSignInLimiter(options: { max: number; windowMs?: number; now?: () => number }) {
   const windowMs = options.windowMs ?? 60_000;
