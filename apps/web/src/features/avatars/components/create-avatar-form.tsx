@@ -52,8 +52,8 @@ export function CreateAvatarForm({ file, onFile, validation, tasks, readyModels,
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!file) return;
-    if (validation.status !== 'passed') {
+    // Spec §5: submitting without a passed validation (no photo included) toasts in Japanese.
+    if (!file || validation.status !== 'passed') {
       toastError(validationMessages.notValidated);
       return;
     }

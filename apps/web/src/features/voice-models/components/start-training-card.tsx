@@ -26,7 +26,8 @@ export function StartTrainingCard({ readyCount, minRecordings, requiredRecording
         </p>
       </div>
       {readyCount < requiredRecordings ? (
-        <Alert tone="warning" title="Quality Warning">
+        // Spec §2: a yellow warning (the Alert's warning tone is amber).
+        <Alert tone="warning" title="Quality Warning" className="bg-yellow-50 text-yellow-800 ring-yellow-200">
           For optimal voice quality, we recommend recording all {requiredRecordings} sentences. Training with only {readyCount}/
           {requiredRecordings} recordings may result in lower quality.
         </Alert>

@@ -118,7 +118,7 @@ export function TrainingSessionPanel({ model }: { model: VoiceModel }) {
           </div>
         </div>
         <ProgressBar value={percent} label="Recorded sentences" tone={barTones[progressColour(percent, thresholds)]} />
-        <p className="text-sm text-slate-600">Record at least {minRecordings} sentences to complete the training</p>
+        <p className="text-sm text-slate-600">Record at least {requiredRecordings} sentences to complete the training</p>
       </div>
 
       {canStartTraining(readyCount, minRecordings) ? (

@@ -85,7 +85,8 @@ export function useTakeUpload(modelId: string, onReady: (sentenceId: string) => 
             return;
           }
           if (current?.status === 'failed') {
-            toastError('Recording Failed', { description: current.error_message || 'Recording processing failed' });
+            // Spec §8: the toast is the server's reason, or 'Recording processing failed' without one.
+            toastError(current.error_message || 'Recording processing failed');
             return;
           }
         }

@@ -1,0 +1,67 @@
+// @vitest-environment happy-dom
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { RecordedSentence } from '@avatar-factory/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { toast } from 'sonner';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { useTakeUpload } from './use-take-upload';
+
+/** The page's origin: a real server where every take of sentence 's1' fails with `errorMessage`. */
+let server: Server;
+let errorMessage: string | null = null;
+
+function take(status: RecordedSentence['status']): RecordedSentence {
+  return {
+    id: 'take-1', sentence_id: 's1', text: 'こんにちは', status,
+    error_message: status === 'failed' ? errorMessage : null, quality_score: null, created_at: '2026-11-21T10:00:00Z',
+  };
+}
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.setHeader('Content-Type', 'application/json');
+      if (req.url === '/api/voice-models/m1/sentences' && req.method === 'POST') return res.writeHead(202).end(JSON.stringify(take('processing')));
+      if (req.url === '/api/voice-models/m1/sentences') return res.writeHead(200).end(JSON.stringify([take('failed')]));
+      res.writeHead(404).end(JSON.stringify({ detail: 'Not found' }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  (window as unknown as { happyDOM: { setURL: (url: string) => void } }).happyDOM.setURL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterEach(() => {
+  cleanup();
+  toast.dismiss();
+});
+
+const titles = () => toast.getHistory().map((t) => ('title' in t ? t.title : undefined));
+
+function renderUpload() {
+  const client = new QueryClient();
+  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return renderHook(() => useTakeUpload('m1', () => undefined), { wrapper });
+}
+
+describe('useTakeUpload (spec §8 toasts of a take)', () => {
+  it("a failed take toasts the server's error_message itself", async () => {
+    errorMessage = '音声が小さすぎます。';
+    const { result } = renderUpload();
+    await act(() => result.current.upload({ id: 's1', text: 'こんにちは' }, new Blob([new Uint8Array(44)], { type: 'audio/wav' })));
+    expect(titles()).toContain('Recording uploaded. Processing...');
+    expect(titles()).toContain('音声が小さすぎます。');
+    expect(titles()).not.toContain('Recording Failed');
+  });
+
+  it("without an error_message the toast reads 'Recording processing failed'", async () => {
+    errorMessage = null;
+    const { result } = renderUpload();
+    await act(() => result.current.upload({ id: 's1', text: 'こんにちは' }, new Blob([new Uint8Array(44)], { type: 'audio/wav' })));
+    await waitFor(() => expect(titles()).toContain('Recording processing failed'));
+    expect(titles()).not.toContain('Recording Failed');
+  });
+});
