@@ -139,7 +139,7 @@ describe('auth screen in Chromium against the real server', () => {
     await alert.waitFor();
     const text = await alert.textContent();
     expect(text).toContain('Invalid email or password. Please try again.');
-    expect(text).toMatch(/Too many sign-in attempts/);
+    expect(text).toMatch(/Too many failed sign-in attempts\. Try again in \d+ seconds\./);
     await context.close();
   });
 
