@@ -25,7 +25,7 @@ async function main() {
     ? startWorkerPool({ queue: app.queue, handlers: jobHandlers(app), concurrency: config.WORKER_CONCURRENCY, logger: app.server.log })
     : undefined;
 
-  ensureVoiceSamples(path.join(config.DATA_DIR, 'voices'), app.engines.speech, app.server.log);
+  await ensureVoiceSamples(path.join(config.DATA_DIR, 'voices'), app.engines.speech, app.server.log);
   const address = await app.server.listen({ port: config.PORT, host: config.HOST });
   const port = new URL(address).port;
   console.log(`Avatar Factory listening at http://localhost:${port}${config.BASE_PATH}/ (API at /api, database: ${database.kind})`);
