@@ -1,16 +1,16 @@
 // @vitest-environment happy-dom
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type IncomingMessage } from 'node:http';
 import { tokenResponseSchema, userSchema } from '@avatar-factory/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiRequest } from './api-client';
 import { ApiError } from './api-error';
 import { removeStoredToken, storeToken } from './token-storage';
+import { startLocalServer, type LocalServer } from '../testing/local-server';
 
 type Seen = { method: string; url: string; headers: IncomingMessage['headers']; body: string };
 
 /** A real HTTP server that records each request and answers what the route table says. */
-let server: Server;
+let server: LocalServer;
 let baseUrl: string;
 const seen: Seen[] = [];
 const routes: Record<string, { status: number; body?: unknown; headers?: Record<string, string> }> = {
@@ -26,7 +26,7 @@ const routes: Record<string, { status: number; body?: unknown; headers?: Record<
 };
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
+  server = await startLocalServer((req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
@@ -42,11 +42,10 @@ beforeAll(async () => {
       res.end(route.body === undefined ? undefined : JSON.stringify(route.body));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+  baseUrl = `${server.origin}/api`;
 });
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => server.close());
 afterEach(() => {
   seen.length = 0;
   removeStoredToken();

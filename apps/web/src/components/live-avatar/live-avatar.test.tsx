@@ -1,18 +1,18 @@
 // @vitest-environment happy-dom
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { storeToken } from '../../lib/token-storage';
 import { LiveAvatar } from './live-avatar';
+import { startLocalServer, type LocalServer } from '../../testing/local-server';
 
 /** A real HTTP server standing in for the rig routes; it records the headers of each request. */
-let server: Server;
+let server: LocalServer;
 let baseUrl: string;
 const seen: Array<{ url: string; headers: IncomingHttpHeaders }> = [];
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
+  server = await startLocalServer((req, res) => {
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('Access-Control-Allow-Headers', 'Authorization');
     if (req.method === 'OPTIONS') return res.writeHead(204).end();
@@ -23,11 +23,10 @@ beforeAll(async () => {
     }
     res.writeHead(404, { 'Content-Type': 'application/json' }).end(JSON.stringify({ detail: 'Not found' }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = server.origin;
 });
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => server.close());
 
 afterEach(() => {
   cleanup();

@@ -1,34 +1,30 @@
 // @vitest-environment happy-dom
 import { taskSchema, type Task } from '@avatar-factory/contracts';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { removeStoredToken, storeToken } from '../../../lib/token-storage';
 import { TaskCard } from './task-card';
+import { openPageAt, startLocalServer, type LocalServer } from '../../../testing/local-server';
 
 /** The page's own origin: a real server answering the portrait route, recording the auth header. */
-let server: Server;
+let server: LocalServer;
 const imageRequests: Array<{ url: string; authorization: string | undefined }> = [];
 const png = Buffer.from('89504e470d0a1a0a', 'hex');
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
+  server = await startLocalServer((req, res) => {
     imageRequests.push({ url: req.url ?? '', authorization: req.headers.authorization });
     if (req.url?.endsWith('/image')) return res.writeHead(200, { 'Content-Type': 'image/png' }).end(png);
     res.writeHead(404).end();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  (window as unknown as { happyDOM: { setURL: (url: string) => void } }).happyDOM.setURL(
-    `http://127.0.0.1:${(server.address() as AddressInfo).port}/avatar-factory/`,
-  );
+  openPageAt(`${server.origin}/avatar-factory/`);
   storeToken('tok-1');
 });
 afterAll(() => {
   removeStoredToken();
-  return new Promise<void>((resolve) => server.close(() => resolve()));
+  return server.close();
 });
 afterEach(cleanup);
 

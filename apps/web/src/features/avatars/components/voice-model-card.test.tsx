@@ -1,6 +1,4 @@
 // @vitest-environment happy-dom
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { voiceModelSchema, type VoiceModel } from '@avatar-factory/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
@@ -10,13 +8,14 @@ import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readyModels } from '../api/get-voice-models';
 import { VoiceModelCard } from './voice-model-card';
+import { openPageAt, startLocalServer, type LocalServer } from '../../../testing/local-server';
 
 /** The page's origin: a real server for POST /api/avatars/{id}/voice-model (model 'm-busy' is not ready). */
-let server: Server;
+let server: LocalServer;
 const posted: Array<{ url: string; body: string }> = [];
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
+  server = await startLocalServer((req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
@@ -30,10 +29,9 @@ beforeAll(async () => {
       res.writeHead(200).end(JSON.stringify({ voice_model_id, voice_type: 'custom' }));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  (window as unknown as { happyDOM: { setURL: (url: string) => void } }).happyDOM.setURL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+  openPageAt(`${server.origin}/`);
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => server.close());
 afterEach(() => {
   cleanup();
   toast.dismiss();

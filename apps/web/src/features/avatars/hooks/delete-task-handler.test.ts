@@ -1,6 +1,4 @@
 // @vitest-environment happy-dom
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Task } from '@avatar-factory/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
@@ -8,14 +6,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiRequest } from '../../../lib/api-client';
 import { tasksQueryKey } from '../api/get-tasks';
 import { deleteTaskConfirmation, handleDeleteTask } from './delete-task-handler';
+import { startLocalServer, type LocalServer } from '../../../testing/local-server';
 
 /** A real HTTP server: DELETE /api/tasks/keep-me fails with 500, any other id answers 204. */
-let server: Server;
+let server: LocalServer;
 let baseUrl: string;
 const deleted: string[] = [];
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
+  server = await startLocalServer((req, res) => {
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('Access-Control-Allow-Methods', 'DELETE');
     res.setHeader('Access-Control-Allow-Headers', 'Authorization, Accept');
@@ -25,10 +24,9 @@ beforeAll(async () => {
     deleted.push(id);
     res.writeHead(204).end();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+  baseUrl = `${server.origin}/api`;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => server.close());
 beforeEach(() => {
   deleted.length = 0;
   toast.dismiss();

@@ -1,6 +1,4 @@
 // @vitest-environment happy-dom
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { RecordedSentence } from '@avatar-factory/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
@@ -8,9 +6,10 @@ import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useTakeUpload } from './use-take-upload';
+import { openPageAt, startLocalServer, type LocalServer } from '../../../testing/local-server';
 
 /** The page's origin: a real server where every take of sentence 's1' fails with `errorMessage`. */
-let server: Server;
+let server: LocalServer;
 let errorMessage: string | null = null;
 
 function take(status: RecordedSentence['status']): RecordedSentence {
@@ -21,7 +20,7 @@ function take(status: RecordedSentence['status']): RecordedSentence {
 }
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
+  server = await startLocalServer((req, res) => {
     req.resume();
     req.on('end', () => {
       res.setHeader('Content-Type', 'application/json');
@@ -30,10 +29,9 @@ beforeAll(async () => {
       res.writeHead(404).end(JSON.stringify({ detail: 'Not found' }));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  (window as unknown as { happyDOM: { setURL: (url: string) => void } }).happyDOM.setURL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+  openPageAt(`${server.origin}/`);
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => server.close());
 afterEach(() => {
   cleanup();
   toast.dismiss();
