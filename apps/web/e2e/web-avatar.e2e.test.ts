@@ -217,6 +217,25 @@ describe('public Web Avatar page in Chromium against the real server', () => {
     await context.close();
   });
 
+  it('a single sentence is streamed too: its first clause arrives, and plays, before the rest', async () => {
+    const { context, page, pageErrors } = await newPage(browser, viewports.desktop);
+    await page.addInitScript(recordAudioStarts);
+    await page.goto(`${server.baseUrl}${publicPath}`);
+    await page.locator('[data-state="ready"]').waitFor({ timeout: 30_000 });
+    await page.getByRole('textbox', { name: `What should ${avatarName} say?` }).fill('今日はとても良い天気なので、近くの公園まで歩いて行きたいな。');
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/speak') && r.request().method() === 'POST'),
+      page.getByRole('button', { name: 'Speak', exact: true }).click(),
+    ]);
+    expect(new URL(answer.url()).searchParams.get('stream')).toBe('1');
+    const parts = (await answer.text()).split('\n').filter((line) => line.trim());
+    expect(parts.length).toBe(2);
+    // Both parts are played, one after the other.
+    await expect.poll(async () => (await readAudioLog(page)).starts.length, { timeout: 20_000 }).toBe(2);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
   it('shows why text cannot be spoken (422) and the server message when rate limited (429)', async () => {
     const { context, page, pageErrors } = await newPage(browser, viewports.mobile);
     await page.goto(`${server.baseUrl}${publicPath}`);

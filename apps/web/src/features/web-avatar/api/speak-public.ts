@@ -2,13 +2,13 @@ import { speechResponseSchema, type PublicSpeakRequest, type SpeechResponse } fr
 import { parseApiError } from '../../../lib/api-error';
 import { apiBaseUrl } from '../../../lib/env';
 
-const speakUrl = (publicId: string, stream: boolean) => `${apiBaseUrl}/public/avatars/${encodeURIComponent(publicId)}/speak${stream ? '?stream=1' : ''}`;
+const speakUrl = (publicId: string) => `${apiBaseUrl}/public/avatars/${encodeURIComponent(publicId)}/speak?stream=1`;
 
 /** The public page sends no token: it is a visitor's page, whoever opens it. */
-async function post(publicId: string, body: PublicSpeakRequest, stream: boolean, signal?: AbortSignal): Promise<Response> {
-  const response = await fetch(speakUrl(publicId, stream), {
+async function post(publicId: string, body: PublicSpeakRequest, signal?: AbortSignal): Promise<Response> {
+  const response = await fetch(speakUrl(publicId), {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: stream ? 'application/x-ndjson' : 'application/json' },
+    headers: { 'Content-Type': 'application/json', Accept: 'application/x-ndjson' },
     body: JSON.stringify(body),
     signal,
   });
@@ -24,18 +24,12 @@ async function post(publicId: string, body: PublicSpeakRequest, stream: boolean,
   return response;
 }
 
-/** POST /public/avatars/{publicId}/speak: one speech answer for the whole text. */
-export async function speakPublic(publicId: string, body: PublicSpeakRequest, signal?: AbortSignal): Promise<SpeechResponse> {
-  const response = await post(publicId, body, false, signal);
-  return speechResponseSchema.parse(await response.json());
-}
-
 /**
  * POST /public/avatars/{publicId}/speak?stream=1: NDJSON, one speech answer per sentence, yielded
  * as each line arrives so the first sentence can play while the next ones are made.
  */
 export async function* streamPublicSpeech(publicId: string, body: PublicSpeakRequest, signal?: AbortSignal): AsyncGenerator<SpeechResponse> {
-  const response = await post(publicId, body, true, signal);
+  const response = await post(publicId, body, signal);
   if (!response.body) {
     for (const line of (await response.text()).split('\n')) if (line.trim()) yield speechResponseSchema.parse(JSON.parse(line));
     return;

@@ -1,21 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-error';
-import { countSentences } from './count-sentences';
 import { embedSnippet } from './embed-snippet';
 import { speakErrorMessage } from './speak-error-message';
-
-describe('countSentences', () => {
-  it.each([
-    ['Hello', 1],
-    ['Hello there. How are you?', 2],
-    ['こんにちは。今日はいい天気ですね。', 2],
-    ['Wait... what?! Really', 3],
-    ['  ', 0],
-    ['Version 1.5 is out', 1],
-  ])('%s -> %i', (text, count) => {
-    expect(countSentences(text)).toBe(count);
-  });
-});
 
 describe('embedSnippet', () => {
   it('is the iframe of the spec, with the name escaped for the attribute', () => {

@@ -7,13 +7,12 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-error';
 import { usePublicAvatar } from '../api/get-public-avatar';
 import { usePublicConfig } from '../../../lib/public-config';
-import { speakPublic, streamPublicSpeech } from '../api/speak-public';
+import { streamPublicSpeech } from '../api/speak-public';
 import { AvatarNotFound } from '../components/avatar-not-found';
 import { EmbedSection } from '../components/embed-section';
 import { PublicFooter } from '../components/public-footer';
 import { SpeakForm } from '../components/speak-form';
 import { useSentenceQueue } from '../hooks/use-sentence-queue';
-import { countSentences } from '../lib/count-sentences';
 import { speakErrorMessage } from '../lib/speak-error-message';
 
 const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
@@ -68,12 +67,9 @@ function WebAvatarPage({ publicId, avatarName, rigUrl, lipsync, onGone }: WebAva
     setError(null);
     setRequesting(true);
     try {
-      // Several sentences stream: the first is heard while the rest are still being made.
-      if (countSentences(text) > 1) {
-        for await (const answer of streamPublicSpeech(publicId, { text })) sentences.enqueue(answer);
-      } else {
-        sentences.enqueue(await speakPublic(publicId, { text }));
-      }
+      // Always streamed: the server sends the first sentence (or, for a single sentence, its first
+      // clause) as soon as it is made, and it is heard while the rest are still being made.
+      for await (const answer of streamPublicSpeech(publicId, { text })) sentences.enqueue(answer);
     } catch (caught) {
       if (isNotFound(caught)) onGone();
       else setError(speakErrorMessage(caught));
