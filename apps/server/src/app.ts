@@ -16,7 +16,7 @@ import { createLocalStorage, type Storage } from './storage/storage';
 import { healthRoutes } from './modules/health/health.routes';
 import { createUsersRepository } from './modules/users/users.repository';
 import { usersRoutes } from './modules/users/users.routes';
-import { createUsersService } from './modules/users/users.service';
+import { createUsersService, toUser } from './modules/users/users.service';
 import { registerWebApp } from './web/static';
 import { defaultSpeechEngine, type SpeechEngine } from '@avatar-factory/speech';
 import { avatarPipeline, type AvatarPipeline } from './engines/avatar-pipeline';
@@ -110,7 +110,10 @@ export async function buildApp({ config, database, ...overrides }: AppDeps): Pro
   await server.register(authPlugin, {
     secret,
     expiresIn: config.TOKEN_TTL,
-    userExists: async (userId) => Boolean(await usersRepository.findById(userId)),
+    findUser: async (userId) => {
+      const row = await usersRepository.findById(userId);
+      return row && toUser(row);
+    },
   });
 
   const users = createUsersService({ users: usersRepository, signToken: (userId) => server.jwt.sign({ sub: userId }) });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import jwt from '@fastify/jwt';
+import type { User } from '@avatar-factory/contracts';
 import { AppError } from '../http/app-error';
 
 declare module '@fastify/jwt' {
@@ -20,6 +21,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     userId: string;
+    /** The signed-in user, loaded once by `authenticate` (routes need not load it again). */
+    currentUser: User;
   }
 }
 
@@ -48,12 +51,14 @@ export interface AuthPluginOptions {
   secret: string;
   expiresIn: string;
   /** A well-signed token of a user that no longer exists (or never did) is refused like a forged one. */
-  userExists(userId: string): Promise<boolean>;
+  findUser(userId: string): Promise<User | undefined>;
 }
 
 export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOptions) => {
   await app.register(jwt, { secret: options.secret, sign: { expiresIn: options.expiresIn, algorithm: 'HS256' }, verify: { algorithms: ['HS256'] } });
   app.decorateRequest('userId', '');
+  // Set by authenticate before any signed-in handler runs; null only on routes without it.
+  app.decorateRequest('currentUser', null as unknown as User);
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const header = request.headers.authorization;
     if (!header || !/^Bearer [A-Za-z0-9._-]+$/.test(header)) throw notAuthenticated();
@@ -63,7 +68,9 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
     } catch {
       throw notAuthenticated();
     }
-    if (typeof sub !== 'string' || !(await options.userExists(sub))) throw notAuthenticated();
-    request.userId = sub;
+    const user = typeof sub === 'string' ? await options.findUser(sub) : undefined;
+    if (!user) throw notAuthenticated();
+    request.userId = user.id;
+    request.currentUser = user;
   });
 });

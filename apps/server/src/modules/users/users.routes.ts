@@ -27,5 +27,5 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; signInRat
     }
   });
 
-  app.get('/users/me', { onRequest: app.authenticate, schema: { response: { 200: userSchema } } }, async (request) => users.me(request.userId));
+  app.get('/users/me', { onRequest: app.authenticate, schema: { response: { 200: userSchema } } }, async (request) => request.currentUser);
 };

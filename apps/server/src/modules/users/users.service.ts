@@ -1,7 +1,6 @@
 import type { RegisterRequest, User } from '@avatar-factory/contracts';
 import { errorCodes } from '@avatar-factory/contracts';
 import { AppError, conflict } from '../../http/app-error';
-import { notAuthenticated } from '../../plugins/auth';
 import { getDecoyHash, hashPassword, verifyPassword } from './password';
 import type { UserRow, UsersRepository } from './users.repository';
 
@@ -21,12 +20,6 @@ export function createUsersService(deps: { users: UsersRepository; signToken(use
       const ok = await verifyPassword(password, row?.passwordHash ?? (await getDecoyHash()));
       if (!row || !ok) throw new AppError(401, 'Incorrect email or password', { 'WWW-Authenticate': 'Bearer' });
       return deps.signToken(row.id);
-    },
-
-    async me(userId: string): Promise<User> {
-      const row = await deps.users.findById(userId);
-      if (!row) throw notAuthenticated();
-      return toUser(row);
     },
   };
 }
