@@ -1,13 +1,16 @@
 /** An RGBA image in memory. */
 export interface RgbaImage { width: number; height: number; data: Uint8Array | Buffer }
 
+/** Which layer drew each pixel last: `layerOf[y * width + x] = id` (0 = no layer drew it). */
+export interface LayerCoverage { layerOf: Uint8Array; id: number }
+
 /**
  * Draws textured triangles into `target` (the painter's algorithm, in array order): half-space
  * edge functions with barycentric weights at pixel centres, affine UV interpolation (exact for a
  * 2D mesh), bilinear texture sampling, "over" alpha blending. Pixels on a shared edge are drawn by
  * both triangles (inclusive test), which leaves no cracks; with opaque textures that is harmless.
  */
-export function rasteriseTriangles(target: RgbaImage, positions: ArrayLike<number>, uvs: ArrayLike<number>, triangles: ArrayLike<number>, texture: RgbaImage): void {
+export function rasteriseTriangles(target: RgbaImage, positions: ArrayLike<number>, uvs: ArrayLike<number>, triangles: ArrayLike<number>, texture: RgbaImage, coverage?: LayerCoverage): void {
   const { width: W, height: H, data: out } = target;
   const tw = texture.width, th = texture.height, tex = texture.data;
   const eps = -1e-7;
@@ -34,14 +37,14 @@ export function rasteriseTriangles(target: RgbaImage, positions: ArrayLike<numbe
         const wc = 1 - wa - wb;
         if (wa < eps || wb < eps || wc < eps) continue;
         const u = wa * au + wb * bu + wc * cu, v = wa * av + wb * bv + wc * cv;
-        sampleOver(out, (y * W + x) * 4, tex, tw, th, u, v);
+        if (sampleOver(out, (y * W + x) * 4, tex, tw, th, u, v) && coverage) coverage.layerOf[y * W + x] = coverage.id;
       }
     }
   }
 }
 
-/** Bilinear sample at texel coordinates (u, v), clamped to the edge, blended "over" out[o..o+3]. */
-function sampleOver(out: Uint8Array | Buffer, o: number, tex: Uint8Array | Buffer, tw: number, th: number, u: number, v: number): void {
+/** Bilinear sample at texel coordinates (u, v), clamped to the edge, blended "over" out[o..o+3]; false when fully transparent. */
+function sampleOver(out: Uint8Array | Buffer, o: number, tex: Uint8Array | Buffer, tw: number, th: number, u: number, v: number): boolean {
   const uc = Math.min(tw - 1, Math.max(0, u)), vc = Math.min(th - 1, Math.max(0, v));
   const x0 = Math.floor(uc), y0 = Math.floor(vc);
   const x1 = Math.min(tw - 1, x0 + 1), y1 = Math.min(th - 1, y0 + 1);
@@ -49,10 +52,11 @@ function sampleOver(out: Uint8Array | Buffer, o: number, tex: Uint8Array | Buffe
   const i00 = (y0 * tw + x0) * 4, i10 = (y0 * tw + x1) * 4, i01 = (y1 * tw + x0) * 4, i11 = (y1 * tw + x1) * 4;
   const w00 = (1 - fx) * (1 - fy), w10 = fx * (1 - fy), w01 = (1 - fx) * fy, w11 = fx * fy;
   const alpha = (tex[i00 + 3]! * w00 + tex[i10 + 3]! * w10 + tex[i01 + 3]! * w01 + tex[i11 + 3]! * w11) / 255;
-  if (alpha <= 0) return;
+  if (alpha <= 0) return false;
   for (let k = 0; k < 3; k++) {
     const s = tex[i00 + k]! * w00 + tex[i10 + k]! * w10 + tex[i01 + k]! * w01 + tex[i11 + k]! * w11;
     out[o + k] = Math.round(s * alpha + out[o + k]! * (1 - alpha));
   }
   out[o + 3] = Math.round(255 * (alpha + (out[o + 3]! / 255) * (1 - alpha)));
+  return true;
 }

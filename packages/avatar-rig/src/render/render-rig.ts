@@ -21,14 +21,28 @@ export async function decodeTextures(textures: Record<string, Buffer>): Promise<
  * the browser renderer draws the same triangles with WebGL2 or Canvas 2D.
  */
 export function renderRigRgba(rig: Rig, textures: DecodedTextures, weights: RigWeights = {}): RgbaImage {
+  return renderRigFrame(rig, textures, weights).image;
+}
+
+export interface RenderedFrame {
+  image: RgbaImage;
+  /** Vertex positions of this frame (evaluateRig). */
+  positions: Float32Array;
+  /** Per pixel, 1 + the index in `rig.layers` of the layer that drew it last; 0 where none did. */
+  layerOf: Uint8Array;
+}
+
+/** A frame with what quality checks need besides the pixels: which layer shows at each pixel, and the frame's vertex positions. */
+export function renderRigFrame(rig: Rig, textures: DecodedTextures, weights: RigWeights = {}): RenderedFrame {
   const positions = evaluateRig(rig, weights);
   const image: RgbaImage = { width: rig.width, height: rig.height, data: new Uint8Array(rig.width * rig.height * 4) };
-  for (const layer of rig.layers) {
+  const layerOf = new Uint8Array(rig.width * rig.height);
+  rig.layers.forEach((layer, index) => {
     const texture = textures.get(layer.texture);
     if (!texture) throw new Error(`rig layer ${layer.name}: texture ${layer.texture} missing`);
-    rasteriseTriangles(image, positions, layer.uvs, layer.triangles, texture);
-  }
-  return image;
+    rasteriseTriangles(image, positions, layer.uvs, layer.triangles, texture, { layerOf, id: index + 1 });
+  });
+  return { image, positions, layerOf };
 }
 
 /** The avatar's PNG portrait (or any frame): the rig rendered at `weights` (rest by default). */
