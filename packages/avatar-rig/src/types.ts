@@ -29,7 +29,10 @@ export const RIG_TARGETS = [
 export type RigTargetName = (typeof RIG_TARGETS)[number];
 
 export const RIG_FORMAT = 'avatar-rig' as const;
+/** The version `buildRig` writes. Readers draw every version in SUPPORTED_RIG_VERSIONS (v1 rigs of deployed avatars stay drawable). */
 export const RIG_VERSION = 1 as const;
+export const SUPPORTED_RIG_VERSIONS = [1, 2] as const;
+export type RigVersion = (typeof SUPPORTED_RIG_VERSIONS)[number];
 
 export interface RigTarget {
   name: RigTargetName;
@@ -49,18 +52,26 @@ export interface RigLayer {
   uvs: number[];
   /** Triangle vertex indices drawn by this layer. */
   triangles: number[];
+  /**
+   * v2: when true, the nearer surface wins inside this layer (a depth buffer over `Rig.depth`,
+   * cleared before each layer); when false or missing, triangles are painted in array order.
+   * Between layers, a later layer always covers an earlier one.
+   */
+  depthTest?: boolean;
 }
 
 export interface RigRegion { x: number; y: number; width: number; height: number }
 
 export interface Rig {
   format: typeof RIG_FORMAT;
-  version: typeof RIG_VERSION;
+  version: RigVersion;
   /** Portrait size in pixels (at most 1024 on each side). */
   width: number;
   height: number;
   /** Rest positions [x0, y0, x1, y1, ...] in portrait pixels. */
   vertices: number[];
+  /** v2: depth of each vertex in portrait pixels, larger = nearer the viewer (v1 rigs have none: all 0). */
+  depth?: number[];
   layers: RigLayer[];
   targets: RigTarget[];
   /** Target weights that make each viseme at full strength. */

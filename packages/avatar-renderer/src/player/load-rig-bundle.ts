@@ -1,4 +1,4 @@
-import { RIG_FORMAT, RIG_VERSION } from '@avatar-factory/avatar-rig';
+import { RIG_FORMAT, SUPPORTED_RIG_VERSIONS } from '@avatar-factory/avatar-rig';
 import type { Rig } from '@avatar-factory/avatar-rig';
 
 export interface RigBundle {
@@ -39,7 +39,7 @@ export function parseRig(value: unknown): Rig {
   const rig = value as Partial<Rig> | null;
   if (!rig || typeof rig !== 'object') throw new Error('rig.json is not an object');
   if (rig.format !== RIG_FORMAT) throw new Error(`rig.json format is ${String(rig.format)}, expected ${RIG_FORMAT}`);
-  if (rig.version !== RIG_VERSION) throw new Error(`rig.json version ${String(rig.version)} is not supported (expected ${RIG_VERSION})`);
+  if (!(SUPPORTED_RIG_VERSIONS as readonly unknown[]).includes(rig.version)) throw new Error(`rig.json version ${String(rig.version)} is not supported (expected one of ${SUPPORTED_RIG_VERSIONS.join(', ')})`);
   if (!Array.isArray(rig.vertices) || !Array.isArray(rig.layers) || !Array.isArray(rig.targets) || !rig.visemes) throw new Error('rig.json lacks vertices, layers, targets or visemes');
   const vertexCount = rig.vertices.length / 2;
   for (const layer of rig.layers) {
