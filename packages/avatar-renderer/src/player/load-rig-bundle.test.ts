@@ -25,7 +25,7 @@ beforeAll(async () => {
   await writeSyntheticBundle(join(root, 'good'));
   await writeSyntheticBundle(join(root, 'old'));
   const { rig } = createSyntheticRig();
-  await writeFile(join(root, 'old', 'rig.json'), JSON.stringify({ ...rig, version: 2 }));
+  await writeFile(join(root, 'old', 'rig.json'), JSON.stringify({ ...rig, version: 3 }));
   server = await startStaticServer(root);
 });
 
@@ -46,7 +46,7 @@ describe('loadRigBundle', () => {
 
   it('fails clearly on a missing bundle or an unsupported version', async () => {
     await expect(loadRigBundle(`${server.url}/missing`, fetchLogged, decodePng)).rejects.toThrow(/rig\.json failed: HTTP 404/);
-    await expect(loadRigBundle(`${server.url}/old`, fetchLogged, decodePng)).rejects.toThrow(/version 2 is not supported/);
+    await expect(loadRigBundle(`${server.url}/old`, fetchLogged, decodePng)).rejects.toThrow(/version 3 is not supported/);
   });
 
   it('rejects malformed rigs and texture names that are not plain file names', async () => {
