@@ -48,23 +48,44 @@ describe('analyseFace on the fixture photos', () => {
     expect(await analyseFace(fixture('no_face_coffee.png'))).toMatchObject({ ok: false, code: 'no_face', faceCount: 0 });
   });
 
-  it('refuses camera.png: its three-quarter face is found but only 64x68 px, under the 80 px minimum', async () => {
+  it('refuses camera.png: its three-quarter face is found but about 78 px high, under 120, and says so', async () => {
     const result = await analyseFace(fixture('camera.png'));
-    expect(result).toMatchObject({ ok: false, code: 'face_too_small', faceCount: 1 });
-    // With the limit lowered the face is there: the refusal is a policy, not a detection miss.
-    const lenient = await analyseFace(fixture('camera.png'), { minFacePx: 40 });
-    expect(lenient.ok).toBe(true);
+    expect(result).toMatchObject({ ok: false, code: 'face_too_small', faceCount: 1, refusal: { code: 'face_too_small', limit: 120 } });
+    if (result.ok) return;
+    expect(result.refusal!.measured).toBeGreaterThan(60);
+    expect(result.refusal!.measured).toBeLessThan(100);
+    expect(result.message).toBe(`The face is ${result.refusal!.measured} px high; at least 120 px works.`);
+    // Measured all the same: turned well past 30 degrees (a three-quarter view).
+    expect(Math.abs(result.measurements!.yawDeg)).toBeGreaterThan(40);
+    // Without the gate the face is there: the refusal is a policy, not a detection miss.
+    expect((await analyseFace(fixture('camera.png'), { checkRange: false })).ok).toBe(true);
+    expect((await analyseFace(fixture('camera.png'), { minFacePx: 40 })).ok).toBe(true);
   });
 
-  it('refuses a face whose chin the frame cuts off', async () => {
-    const cut = await sharp(fixture('astronaut.png')).extract({ left: 0, top: 0, width: 512, height: 160 }).png().toBuffer();
-    expect(await analyseFace(cut)).toMatchObject({ ok: false, code: 'face_cut_off', faceCount: 1 });
+  it('refuses a face whose forehead and eyes the frame cuts off, naming the share', async () => {
+    // Human extrapolates a face cut at the top past the frame; one cut at the mouth it squeezes
+    // into the frame (or no longer finds), so the test cuts the top.
+    const cut = await sharp(fixture('astronaut.png')).extract({ left: 0, top: 110, width: 512, height: 402 }).png().toBuffer();
+    const result = await analyseFace(cut);
+    expect(result).toMatchObject({ ok: false, code: 'face_cut_off', faceCount: 1 });
+    expect(result.ok || result.message).toMatch(/^\d+% of the face is cut off by the edge of the photo; up to 10% works\.$/);
   });
 
   it('refuses a face shrunk to about 40 px', async () => {
     const small = await sharp(fixture('grace_hopper.jpg')).resize(100)
       .extend({ top: 200, bottom: 200, left: 200, right: 200, background: '#808080' }).png().toBuffer();
     expect(await analyseFace(small)).toMatchObject({ ok: false, code: 'face_too_small' });
+  });
+
+  it('measures the frontal fixtures as in range, the astronaut above the 120 px limit', async () => {
+    const result = await analyseFace(fixture('astronaut.png'));
+    if (!result.ok) throw new Error(result.message);
+    const m = result.measurements;
+    expect(m.faceHeightPx).toBeGreaterThanOrEqual(120);
+    expect(Math.abs(m.yawDeg)).toBeLessThan(8);
+    expect(Math.abs(m.rollDeg)).toBeLessThan(8);
+    expect(Math.abs(m.pitchDeg)).toBeLessThan(10);
+    expect(m.cutOffShare).toBe(0);
   });
 });
 

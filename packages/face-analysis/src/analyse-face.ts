@@ -1,47 +1,49 @@
 import sharp from 'sharp';
 import { getHuman, type HumanFace, type HumanPoint } from './human-instance';
+import { checkFaceRange, type RangeRefusal } from './face-range';
+import { cutOffShare, measureFace } from './measure-face';
 import type { Box, FaceAnalysis, FaceFailure, FaceFailureCode, Iris, MeshPoint } from './types';
 
 /** A face counts when Human's overall score reaches this (the spec's browser check uses 0.5 too). */
 export const FACE_MIN_SCORE = 0.5;
-/**
- * Shorter side of the tight mesh box under which a face is refused. Below about 80 px the lips are
- * under 25 px wide: the rig would be an upscaled blur whose mouth shapes can not be read.
- */
-export const MIN_FACE_PX = 80;
-/** Share of the 468 mesh points Human places outside the frame above which the face is cut off. */
-export const MAX_OUTSIDE_SHARE = 0.01;
 
-export interface AnalyseOptions { minFacePx?: number }
+export interface AnalyseOptions {
+  /** false: measure only, never refuse for the range (the quality report and the template script want the numbers). */
+  checkRange?: boolean;
+  /**
+   * Legacy, from before the range gate: instead of the gate, refuse only a face whose tight mesh
+   * box has a side under this many pixels. Prefer `checkRange: false`.
+   */
+  minFacePx?: number;
+}
 
-/** Decodes a PNG/JPEG (any format sharp reads; EXIF orientation applied) and finds one face. */
 /** Side of the square, face-centred crop of the refining pass (the face fills about half of it). */
 const REFINE_SIZE = 512;
 
 /**
- * Decodes a PNG/JPEG (any format sharp reads; EXIF orientation applied) and finds one face. Human
- * truncates mesh coordinates to whole pixels of its input, which on a 100 px face folds some of
- * the mesh's thin triangles; so a second pass runs on a face-centred crop scaled to 512 px and its
- * mesh is mapped back with sub-pixel precision.
+ * Decodes a PNG/JPEG (any format sharp reads; EXIF orientation applied), finds exactly one face,
+ * measures it (head pose, size, share cut off by the frame) and applies the range gate
+ * (face-range.ts). Human truncates mesh coordinates to whole pixels of its input, which on a 100 px
+ * face folds some of the mesh's thin triangles; so a second pass runs on a face-centred crop scaled
+ * to 512 px and its mesh is mapped back with sub-pixel precision.
  */
 export async function analyseFace(image: Buffer, options: AnalyseOptions = {}): Promise<FaceAnalysis> {
   const { data, info } = await sharp(image).rotate().removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
   const faces = (await detect(data, info.width, info.height)).filter((f) => f.score >= FACE_MIN_SCORE);
   const size = { imageWidth: info.width, imageHeight: info.height };
-  const fail = (code: FaceFailureCode, message: string): FaceFailure => ({ ok: false, code, message, faceCount: faces.length, ...size });
+  const fail = (code: FaceFailureCode, message: string, extra: Partial<FaceFailure> = {}): FaceFailure =>
+    ({ ok: false, code, message, faceCount: faces.length, ...size, ...extra });
 
   if (faces.length === 0) return fail('no_face', 'No face was found in the photo.');
   if (faces.length > 1) return fail('multiple_faces', `${faces.length} faces were found; use a photo of a single person.`);
   const coarse = faces[0]!;
   const coarseMesh = coarse.mesh.map((p: HumanPoint): MeshPoint => [p[0], p[1], p[2] ?? 0]);
-  const coarseBox = tightBox(coarseMesh.slice(0, 468));
-  const outside = coarseMesh.slice(0, 468).filter(([x, y]) => x < 0 || y < 0 || x > info.width - 1 || y > info.height - 1).length;
-  if (outside / 468 > MAX_OUTSIDE_SHARE) return fail('face_cut_off', 'The face is cut off by the edge of the photo.');
-  const minFacePx = options.minFacePx ?? MIN_FACE_PX;
-  if (Math.min(coarseBox.width, coarseBox.height) < minFacePx) {
-    return fail('face_too_small', `The face is too small (${Math.round(Math.min(coarseBox.width, coarseBox.height))} px; at least ${minFacePx} px needed).`);
-  }
-  const { face, mesh } = (await refine(data, info.width, info.height, coarseBox)) ?? { face: coarse, mesh: coarseMesh };
+  const { face, mesh } = (await refine(data, info.width, info.height, tightBox(coarseMesh.slice(0, 468)))) ?? { face: coarse, mesh: coarseMesh };
+  // Cut-off from the first pass: the refining crop repeats the photo's edge pixels, which the mesh
+  // then fits inside (the astronaut cut at the mouth reads 0% there, 30% on the first pass).
+  const measurements = { ...measureFace(mesh, info.width, info.height), cutOffShare: cutOffShare(coarseMesh, info.width, info.height) };
+  const refusal = options.checkRange === false ? null : options.minFacePx !== undefined ? legacySizeCheck(mesh, options.minFacePx) : checkFaceRange(measurements);
+  if (refusal) return fail(refusal.code, refusal.message, { measurements, refusal });
   const angle = face.rotation?.angle;
   return {
     ok: true,
@@ -51,7 +53,14 @@ export async function analyseFace(image: Buffer, options: AnalyseOptions = {}): 
     box: tightBox(mesh.slice(0, 468)),
     confidence: coarse.score,
     rotation: { yaw: angle?.yaw ?? 0, pitch: angle?.pitch ?? 0, roll: angle?.roll ?? 0 },
+    measurements,
   };
+}
+
+function legacySizeCheck(mesh: MeshPoint[], minFacePx: number): RangeRefusal | null {
+  const box = tightBox(mesh.slice(0, 468));
+  const side = Math.round(Math.min(box.width, box.height));
+  return side >= minFacePx ? null : { code: 'face_too_small', measured: side, limit: minFacePx, message: `The face is ${side} px across; at least ${minFacePx} px works.` };
 }
 
 let queue: Promise<unknown> = Promise.resolve();
@@ -87,7 +96,7 @@ async function refine(rgb: Buffer, width: number, height: number, box: Box): Pro
   return { face: faces[0]!, mesh };
 }
 
-function tightBox(points: MeshPoint[]): Box {
+export function tightBox(points: MeshPoint[]): Box {
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
   for (const [x, y] of points) {
     minX = Math.min(minX, x); maxX = Math.max(maxX, x);

@@ -39,7 +39,7 @@ function createHuman(): HumanLike {
     cacheSensitivity: 0,
     face: {
       enabled: true,
-      detector: { maxDetected: 5, minConfidence: DETECTOR_MIN_CONFIDENCE, rotation: false },
+      detector: { maxDetected: 5, minConfidence: DETECTOR_MIN_CONFIDENCE, rotation: true },
       mesh: { enabled: true },
       iris: { enabled: true },
       emotion: { enabled: false },

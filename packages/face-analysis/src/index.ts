@@ -1,4 +1,7 @@
 export * from './types';
-export { analyseFace, FACE_MIN_SCORE, MIN_FACE_PX, MAX_OUTSIDE_SHARE, type AnalyseOptions } from './analyse-face';
+export { analyseFace, FACE_MIN_SCORE, type AnalyseOptions } from './analyse-face';
+export { checkFaceRange, FACE_RANGE, HAIRLINE_ABOVE_MESH, type FaceMeasurements, type RangeRefusal, type RangeRefusalCode } from './face-range';
+export { measureFace } from './measure-face';
+export { measureHeadPose, type HeadPose } from './head-pose';
 export { faceMeshTriangulation } from './human-instance';
 export { humanModelsDir, tfjsWasmDir } from './human-paths';

