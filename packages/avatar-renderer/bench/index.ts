@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { evaluateRig } from '@avatar-factory/avatar-rig';
+import { buildRig } from '@avatar-factory/avatar-rig/node';
 import { synthesize } from '@avatar-factory/speech';
 import { createAnimator } from '../src/animation/animator';
 import { rmsEnvelope } from '../src/animation/envelope';
@@ -41,6 +43,21 @@ export async function benchRows(): Promise<Row[]> {
   return [...rows, ...(await browserRows(size))];
 }
 
+/** Frame time of the product's rig (v2, built from astronaut.png) on a 512 x 512 canvas, each backend. */
+async function realRigFrames(page: Page, url: string): Promise<Row[]> {
+  await page.goto(`${url}/index.html?rig=./real&renderer=canvas2d`);
+  await page.waitForFunction(() => (window as unknown as { harness: { ready: boolean } }).harness.ready);
+  const bench = (kind: string, frames: number) => page.evaluate(([k, n]) => (window as unknown as { harness: { benchDraw(kind: string, frames: number, w: number, h: number): number } }).harness.benchDraw(k as string, n as number, 512, 512), [kind, frames] as const);
+  await bench('webgl2', 5);
+  const webgl2 = await bench('webgl2', 100);
+  await bench('canvas2d', 5);
+  const canvas2d = await bench('canvas2d', 40);
+  return [
+    { name: 'avatar-renderer: WebGL2 frame to completion, real rig v2 (astronaut.png, depth test), 512x512 px, headless Chromium (SwiftShader)', value: round(webgl2, 2), unit: 'ms', goal: '<= 4' },
+    { name: 'avatar-renderer: Canvas 2D frame to completion, real rig v2 (astronaut.png, drawn back to front), 512x512 px', value: round(canvas2d, 2), unit: 'ms', goal: '<= 16.7' },
+  ];
+}
+
 /** Frame draw time of each backend on the realistic rig in headless Chromium (software GL here). */
 async function browserRows(size: string): Promise<Row[]> {
   if (!existsSync('/usr/bin/chromium')) return [];
@@ -50,6 +67,11 @@ async function browserRows(size: string): Promise<Row[]> {
     await buildDemo(root);
     await writeSyntheticBundle(join(root, 'rig'), REALISTIC);
     await writeSpeech(join(root, 'speech'), 'Hello.');
+    // A product rig (v2, depth-tested face over the mouth layers) built from a real portrait.
+    const built = await buildRig(await readFile(new URL('../../../fixtures/faces/astronaut.png', import.meta.url)));
+    await mkdir(join(root, 'real'), { recursive: true });
+    await writeFile(join(root, 'real', 'rig.json'), JSON.stringify(built.rig));
+    for (const [name, bytes] of Object.entries(built.textures)) await writeFile(join(root, 'real', name), bytes);
     return startStaticServer(root);
   })();
   const browser = await chromium.launch({
@@ -66,7 +88,9 @@ async function browserRows(size: string): Promise<Row[]> {
     const canvas2dClip = await bench('canvas2d-clip', 30);
     await bench('webgl2', 5);
     const webgl2 = await bench('webgl2', 60);
+    const real = await realRigFrames(page, server.url);
     return [
+      ...real,
       { name: `avatar-renderer: Canvas 2D frame to completion, pattern-fill method, 400x500 px (${size}), headless Chromium`, value: round(canvas2d, 2), unit: 'ms', goal: '<= 16.7' },
       { name: 'avatar-renderer: Canvas 2D frame, clip + drawImage method (used where CanvasPattern.setTransform is missing)', value: round(canvas2dClip, 2), unit: 'ms', goal: '<= 16.7' },
       { name: 'avatar-renderer: WebGL2 frame to completion, 400x500 px, headless Chromium (SwiftShader, no GPU)', value: round(webgl2, 2), unit: 'ms' },

@@ -37,7 +37,8 @@ interface Harness {
   watchMouth(): void;
   mouthStats(): { frames: number; maxDiff: number; maxCavity: number };
   /** Mean ms per frame of evaluate + draw on a 400 x 500 canvas for a backend. */
-  benchDraw(kind: 'webgl2' | 'canvas2d' | 'canvas2d-clip', frames: number): number;
+  /** Mean time of one frame drawn to completion on a width x height canvas (400 x 500 unless given). */
+  benchDraw(kind: 'webgl2' | 'canvas2d' | 'canvas2d-clip', frames: number, width?: number, height?: number): number;
 }
 
 const harness: Harness = {
@@ -128,15 +129,15 @@ async function main() {
     });
   };
 
-  harness.benchDraw = (kind, frames) => {
+  harness.benchDraw = (kind, frames, width = 400, height = 500) => {
     const scratch = document.createElement('canvas');
-    scratch.width = 400;
-    scratch.height = 500;
+    scratch.width = width;
+    scratch.height = height;
     const backend = kind === 'webgl2'
       ? createWebGl2Backend(scratch, bundle.rig, bundle.textures)
       : createCanvas2dBackend(scratch, bundle.rig, bundle.textures, { method: kind === 'canvas2d' ? 'pattern' : 'clip' });
     const positions = new Float32Array(bundle.rig.vertices.length);
-    const view = letterbox(400, 500, bundle.rig.width, bundle.rig.height);
+    const view = letterbox(width, height, bundle.rig.width, bundle.rig.height);
     const gl = kind === 'webgl2' ? scratch.getContext('webgl2') : null;
     const ctx2d = kind !== 'webgl2' ? scratch.getContext('2d') : null;
     const pixel = new Uint8Array(4);
@@ -145,8 +146,8 @@ async function main() {
       evaluateRig(bundle.rig, { jawOpen: (f % 20) / 20, breath: 0.5 }, positions);
       backend.draw(positions, view);
       // Reading a pixel waits for the rasteriser (GPU or deferred 2D), so frames are timed to completion.
-      gl?.readPixels(200, 250, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
-      ctx2d?.getImageData(200, 250, 1, 1);
+      gl?.readPixels(width >> 1, height >> 1, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
+      ctx2d?.getImageData(width >> 1, height >> 1, 1, 1);
     }
     const perFrame = (performance.now() - started) / frames;
     backend.destroy();

@@ -31,6 +31,7 @@ beforeAll(async () => {
     await writeFile(join(dir, 'rig.json'), JSON.stringify(built.rig));
     for (const [name, bytes] of Object.entries(built.textures)) await writeFile(join(dir, name), bytes);
   }
+  await writeDepthRig(join(root, 'depth-v2'));
   await mkdir(SHOTS, { recursive: true });
   server = await startStaticServer(root);
   browser = await chromium.launch({
@@ -44,6 +45,32 @@ afterAll(async () => {
   await server?.close();
   if (root) await rm(root, { recursive: true, force: true });
 });
+
+/**
+ * A rig v2 of two quads in one depth-tested layer: a blue one over the right half, nearer, listed
+ * first, and a red one over the whole portrait, farther, listed last. Painted in array order the
+ * red one would cover everything; drawn by depth the right half is blue.
+ */
+async function writeDepthRig(dir: string) {
+  await mkdir(dir, { recursive: true });
+  const size = 64;
+  const box = { x: 0, y: 0, width: size, height: size };
+  // Each quad maps onto its own half of a texture, left red, right blue (a non-degenerate map: the Canvas 2D backend needs one).
+  const red = [0.1, 0.1, 0.4, 0.1, 0.4, 0.9, 0.1, 0.9], blue = red.map((v, i) => (i % 2 === 0 ? v + 0.5 : v));
+  const rig = {
+    format: 'avatar-rig', version: 2, width: size, height: size,
+    vertices: [size / 2, 0, size, 0, size, size, size / 2, size, 0, 0, size, 0, size, size, 0, size],
+    depth: [5, 5, 5, 5, -5, -5, -5, -5],
+    layers: [{ name: 'face', texture: 'quads.png', uvs: [...blue, ...red], triangles: [0, 1, 2, 0, 2, 3, 4, 5, 6, 4, 6, 7], depthTest: true }],
+    targets: [],
+    visemes: Object.fromEntries(['sil', 'PP', 'FF', 'TH', 'DD', 'kk', 'CH', 'SS', 'nn', 'RR', 'aa', 'E', 'I', 'O', 'U'].map((v) => [v, {}])),
+    face: { box, mouth: box, leftEye: box, rightEye: box },
+  };
+  const quads = new PNG({ width: 16, height: 16 });
+  for (let p = 0; p < 256; p++) quads.data.set(p % 16 < 8 ? [255, 0, 0, 255] : [0, 0, 255, 255], p * 4);
+  await writeFile(join(dir, 'quads.png'), PNG.sync.write(quads));
+  await writeFile(join(dir, 'rig.json'), JSON.stringify(rig));
+}
 
 function meanDiff(a: PNG, b: PNG, rect: Rect): number {
   let sum = 0;
@@ -126,3 +153,28 @@ describe.each(PHOTOS)('real rig from %s', (photo) => {
     }
   });
 });
+
+describe('rig v2 depth', () => {
+  it.each(['webgl2', 'canvas2d'])('%s draws the nearer of two overlapping quads, not the later one', async (kind) => {
+    const page = await browser.newPage({ viewport: { width: 900, height: 900 } });
+    try {
+      await page.goto(`${server.url}/index.html?renderer=${kind}&rig=./depth-v2`);
+      await page.waitForFunction(() => (window as unknown as { harness: HarnessState }).harness.ready);
+      expect((await state(page)).backend).toBe(kind);
+      await page.evaluate(() => (window as unknown as { harness: { drawPoses(p: object): string[] } }).harness.drawPoses({ rest: {} }));
+      const shot = PNG.sync.read(await page.locator('#pose-rest').screenshot());
+      const at = (fx: number) => {
+        const o = (Math.round(shot.height / 2) * shot.width + Math.round(shot.width * fx)) * 4;
+        return [shot.data[o]!, shot.data[o + 1]!, shot.data[o + 2]!];
+      };
+      // Left: only the red quad; right: the blue one, nearer, although the red one comes later.
+      expect(at(0.3)[0]).toBeGreaterThan(200);
+      expect(at(0.3)[2]).toBeLessThan(60);
+      expect(at(0.7)[2]).toBeGreaterThan(200);
+      expect(at(0.7)[0]).toBeLessThan(60);
+    } finally {
+      await page.close();
+    }
+  });
+});
+

@@ -30,7 +30,7 @@ export type RigTargetName = (typeof RIG_TARGETS)[number];
 
 export const RIG_FORMAT = 'avatar-rig' as const;
 /** The version `buildRig` writes. Readers draw every version in SUPPORTED_RIG_VERSIONS (v1 rigs of deployed avatars stay drawable). */
-export const RIG_VERSION = 1 as const;
+export const RIG_VERSION = 2 as const;
 export const SUPPORTED_RIG_VERSIONS = [1, 2] as const;
 export type RigVersion = (typeof SUPPORTED_RIG_VERSIONS)[number];
 

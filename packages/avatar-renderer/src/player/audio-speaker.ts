@@ -1,8 +1,14 @@
 import { rmsEnvelope } from '../animation/envelope';
 import type { AudioEnvelope } from '../animation/speech-types';
+import { readWavPcm } from './wav-pcm';
 
-/** Lead time between scheduling a sound and its start, so the start is sample-accurate. */
-const START_DELAY_S = 0.05;
+/**
+ * Lead time between scheduling a sound and its start, so the start is sample-accurate: the audio
+ * thread renders ahead of the clock the page reads by about one callback buffer (baseLatency,
+ * about 10 ms), so a start time closer than that would be heard late and the lips would lead the
+ * sound by the difference. Bounded, since a sound scheduled later is a sound heard later.
+ */
+const startLead = (ctx: AudioContext) => Math.min(0.05, Math.max(0.005, ctx.baseLatency || 0.01));
 
 export interface Playback {
   envelope: AudioEnvelope;
@@ -35,13 +41,12 @@ export class AudioSpeaker {
   async play(wavBytes: ArrayBuffer): Promise<Playback> {
     const ctx = this.audioContext();
     if (ctx.state === 'suspended') await ctx.resume();
-    // decodeAudioData detaches its argument: decode a copy so the caller keeps its bytes.
-    const buffer = await ctx.decodeAudioData(wavBytes.slice(0));
+    const buffer = await decode(ctx, wavBytes);
     const envelope = rmsEnvelope(mixDown(buffer), buffer.sampleRate);
     const source = ctx.createBufferSource();
     source.buffer = buffer;
     source.connect(ctx.destination);
-    const startAt = ctx.currentTime + START_DELAY_S;
+    const startAt = ctx.currentTime + startLead(ctx);
     let stopped = false;
     let finish = () => {};
     // Settles on 'ended', or at once on stop(): a context closed right after may never fire 'ended'.
@@ -75,6 +80,23 @@ export class AudioSpeaker {
     if (this.ownsContext && this.context && this.context.state !== 'closed') await this.context.close();
     this.context = undefined;
   }
+}
+
+/** PCM WAV (what the server sends) is read here at once; anything else goes to the browser's decoder. */
+async function decode(ctx: AudioContext, file: ArrayBuffer): Promise<AudioBuffer> {
+  const pcm = readWavPcm(file);
+  if (pcm && pcm.channels[0]!.length > 0) {
+    try {
+      // An AudioBuffer keeps the file's own rate; the context resamples it as it plays.
+      const buffer = ctx.createBuffer(pcm.channels.length, pcm.channels[0]!.length, pcm.sampleRate);
+      pcm.channels.forEach((samples, channel) => buffer.copyToChannel(samples, channel));
+      return buffer;
+    } catch {
+      // A rate or channel count this browser's AudioBuffer refuses: its decoder may still convert it.
+    }
+  }
+  // decodeAudioData detaches its argument: decode a copy so the caller keeps its bytes.
+  return ctx.decodeAudioData(file.slice(0));
 }
 
 function heardTime(ctx: AudioContext): number {

@@ -5,11 +5,12 @@ import type { Viewport } from './layout';
 const VERTEX_SHADER = `#version 300 es
 layout(location = 0) in vec2 a_position;
 layout(location = 1) in vec2 a_uv;
+layout(location = 2) in float a_depth;
 uniform vec2 u_size;
 out vec2 v_uv;
 void main() {
   vec2 clip = a_position / u_size * 2.0 - 1.0;
-  gl_Position = vec4(clip.x, -clip.y, 0.0, 1.0);
+  gl_Position = vec4(clip.x, -clip.y, a_depth, 1.0);
   v_uv = a_uv;
 }`;
 
@@ -34,6 +35,7 @@ interface GpuLayer {
   count: number;
   indexType: number;
   texture: WebGLTexture;
+  depthTest: boolean;
 }
 
 /**
@@ -46,6 +48,7 @@ export function createWebGl2Backend(canvas: HTMLCanvasElement | OffscreenCanvas,
     alpha: true,
     premultipliedAlpha: true,
     antialias: true,
+    depth: true,
     preserveDrawingBuffer: options.preserveDrawingBuffer ?? false,
   }) as WebGL2RenderingContext | null;
   if (!gl) throw new Error('WebGL2 is not available');
@@ -82,11 +85,20 @@ export function createWebGl2Backend(canvas: HTMLCanvasElement | OffscreenCanvas,
       gl.activeTexture(gl.TEXTURE0);
       gl.uniform1i(r.textureLocation, 0);
       for (const layer of r.layers) {
+        // Rig v2: within a depth-tested layer the nearer surface wins; layers still cover each other in order.
+        if (layer.depthTest) {
+          gl.enable(gl.DEPTH_TEST);
+          gl.depthFunc(gl.LESS);
+          gl.clear(gl.DEPTH_BUFFER_BIT);
+        } else {
+          gl.disable(gl.DEPTH_TEST);
+        }
         gl.bindVertexArray(layer.vao);
         gl.bindTexture(gl.TEXTURE_2D, layer.texture);
         gl.drawElements(gl.TRIANGLES, layer.count, layer.indexType, 0);
       }
       gl.bindVertexArray(null);
+      gl.disable(gl.DEPTH_TEST);
     },
     destroy() {
       canvas.removeEventListener('webglcontextlost', onLost);
@@ -105,6 +117,10 @@ function createResources(gl: WebGL2RenderingContext, rig: Rig, textures: Record<
   const positionBuffer = gl.createBuffer();
   gl.bindBuffer(gl.ARRAY_BUFFER, positionBuffer);
   gl.bufferData(gl.ARRAY_BUFFER, new Float32Array(rig.vertices), gl.DYNAMIC_DRAW);
+
+  const depthBuffer = gl.createBuffer();
+  gl.bindBuffer(gl.ARRAY_BUFFER, depthBuffer);
+  gl.bufferData(gl.ARRAY_BUFFER, clipDepths(rig), gl.STATIC_DRAW);
 
   const maxTexture = gl.getParameter(gl.MAX_TEXTURE_SIZE) as number;
   const textureCache = new Map<string, WebGLTexture>();
@@ -127,13 +143,16 @@ function createResources(gl: WebGL2RenderingContext, rig: Rig, textures: Record<
     gl.bufferData(gl.ARRAY_BUFFER, new Float32Array(layer.uvs), gl.STATIC_DRAW);
     gl.enableVertexAttribArray(1);
     gl.vertexAttribPointer(1, 2, gl.FLOAT, false, 0, 0);
+    gl.bindBuffer(gl.ARRAY_BUFFER, depthBuffer);
+    gl.enableVertexAttribArray(2);
+    gl.vertexAttribPointer(2, 1, gl.FLOAT, false, 0, 0);
     const indexBuffer = gl.createBuffer();
     gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, indexBuffer);
     gl.bufferData(gl.ELEMENT_ARRAY_BUFFER, wide ? new Uint32Array(layer.triangles) : new Uint16Array(layer.triangles), gl.STATIC_DRAW);
     gl.bindVertexArray(null);
-    return { vao, uvBuffer, indexBuffer, count: layer.triangles.length, indexType: wide ? gl.UNSIGNED_INT : gl.UNSIGNED_SHORT, texture };
+    return { vao, uvBuffer, indexBuffer, count: layer.triangles.length, indexType: wide ? gl.UNSIGNED_INT : gl.UNSIGNED_SHORT, texture, depthTest: Boolean(layer.depthTest && rig.depth) };
   });
-  return { program, sizeLocation, textureLocation, positionBuffer, layers, textures: [...textureCache.values()] };
+  return { program, sizeLocation, textureLocation, positionBuffer, depthBuffer, layers, textures: [...textureCache.values()] };
 }
 
 function deleteResources(gl: WebGL2RenderingContext, r: Resources) {
@@ -144,7 +163,20 @@ function deleteResources(gl: WebGL2RenderingContext, r: Resources) {
   }
   for (const texture of r.textures) gl.deleteTexture(texture);
   gl.deleteBuffer(r.positionBuffer);
+  gl.deleteBuffer(r.depthBuffer);
   gl.deleteProgram(r.program);
+}
+
+/** Rig depth (larger = nearer) mapped into clip z in [-0.9, 0.9], nearer = smaller, for gl.LESS; all 0 for a v1 rig. */
+function clipDepths(rig: Rig): Float32Array {
+  const n = rig.vertices.length / 2;
+  const out = new Float32Array(n);
+  if (!rig.depth) return out;
+  let min = Infinity, max = -Infinity;
+  for (const d of rig.depth) { min = Math.min(min, d); max = Math.max(max, d); }
+  const range = max - min || 1;
+  for (let i = 0; i < n; i++) out[i] = 0.9 - 1.8 * (((rig.depth[i] ?? min) - min) / range);
+  return out;
 }
 
 function uploadTexture(gl: WebGL2RenderingContext, source: TexImageSource, maxSize: number): WebGLTexture {

@@ -1,23 +1,20 @@
 import { analyseFace, faceMeshTriangulation, type FaceAnalysis } from '@avatar-factory/face-analysis';
 import sharp from 'sharp';
-import { RIG_FORMAT, RIG_VERSION, type Rig, type RigRegion } from '../types';
-import { minSignedArea2 } from '../geometry/signed-area';
+import { RIG_FORMAT, RIG_VERSION, type Rig, type RigRegion, type RigWeights } from '../types';
 import { roundTo } from '../geometry/round';
-import { proveNoFold } from '../geometry/fold-bound';
+import { relieveFolds } from '../geometry/fold-relief';
 import { EYE_IMAGE_LEFT, EYE_IMAGE_RIGHT, LOWER_LIP, UPPER_LIP, CHEEK_IMAGE_LEFT, CHEEK_IMAGE_RIGHT, type EyeLandmarks } from './landmarks';
 import { paintMouthInterior, sampleColour } from './mouth-interior-texture';
 import { portraitCrop } from './portrait-crop';
 import { buildRigMesh } from './rig-mesh';
+import { refineInnerLips } from './lip-refine';
 import { AMPLITUDE, buildTargets } from './targets';
 import { VISEME_TABLE } from './visemes';
 
 export const FACE_TEXTURE = 'face.png';
-/**
- * A 2D mesh warp needs the whole face visible: beyond about 23 degrees of yaw the far cheek folds
- * over itself in the photo (camera.png at 31-38 degrees has over 300 folded or sliver triangles).
- */
-export const MAX_YAW_RADIANS = 0.4;
 export const MOUTH_TEXTURE = 'mouth-interior.png';
+/** Triangles smaller than this at rest (doubled area, px^2 at a 512 px portrait) are not judged for folds. */
+const MIN_JUDGED_AREA2 = 8;
 
 /** Thrown when the photo has no usable face; `code` is the face analysis failure code. */
 export class RigBuildError extends Error {
@@ -34,35 +31,33 @@ export interface BuiltRig {
 }
 
 /**
- * Photo -> rig v1 (docs/rig-format.md): portrait crop around the face, mesh with anchors, the
- * twelve targets, the viseme table, and the mouth interior texture painted from the face's colours.
- * Pass the analysis when the caller already has it for the same image bytes.
+ * Photo -> rig v2 (docs/rig-format.md): portrait crop around the face, the inner lips refined from
+ * the image, a 2.5D mesh (face with depth, rings and frame behind it, the photo's own mouth opening,
+ * a cavity), the twelve targets in the face's own frame, the viseme table, and the cavity texture
+ * painted from the face's colours. Pass the analysis when the caller already has it for the same
+ * image bytes. Refuses only a photo without one usable face; the photo's range (turn, tilt, size)
+ * is face analysis' decision.
  */
 export async function buildRig(image: Buffer, analysis?: FaceAnalysis): Promise<BuiltRig> {
   const face = analysis ?? (await analyseFace(image));
   if (!face.ok) throw new RigBuildError(face.code, face.message, face.faceCount);
-  if (Math.abs(face.rotation.yaw) > MAX_YAW_RADIANS) {
-    throw new RigBuildError('face_turned', 'The face is turned too far from the camera; use a frontal photo.', 1);
-  }
   const crop = await portraitCrop(image, face);
-  const mesh = buildRigMesh(crop.mesh, await faceMeshTriangulation(), crop.size);
-  // Rounded once for compact JSON, before anything (targets, UVs, the proof) is derived from them.
-  mesh.vertices.forEach((x, i) => { mesh.vertices[i] = roundTo(x, 4); });
-  const restMin = minSignedArea2(mesh.faceTriangles, mesh.vertices);
-  if (!(restMin > 0)) throw new RigBuildError('mesh_invalid', `rest mesh has a folded or flat triangle (area ${restMin})`);
-
   const size = crop.size;
+  const lips = refineInnerLips(crop.mesh, crop.rgba, size);
+  const mesh = buildRigMesh(lips, await faceMeshTriangulation(), size);
+  // Rounded once for compact JSON, before anything (targets, UVs) is derived from them.
+  mesh.vertices.forEach((x, i) => { mesh.vertices[i] = roundTo(x, 4); });
+
   const v = mesh.vertices;
   const at = (i: number): [number, number] => [v[i * 2]!, v[i * 2 + 1]!];
   const lip = sampleColour(crop.rgba, size, [16, 15, 315, 85, 11, 12].map(at), Math.max(1, mesh.frame.mouthWidth * 0.03));
   const skin = sampleColour(crop.rgba, size, [CHEEK_IMAGE_LEFT, CHEEK_IMAGE_RIGHT].map(at), Math.max(2, mesh.frame.faceWidth * 0.04));
 
-  const faceUvs: number[] = [];
+  const photoUvs = v.map((x) => roundTo(x / size, 6));
   const interiorUvs: number[] = [];
   for (let i = 0; i < v.length / 2; i++) {
-    faceUvs.push(v[i * 2]! / size, v[i * 2 + 1]! / size);
     const uv = mesh.interiorUvs.get(i) ?? [0, 0];
-    interiorUvs.push(uv[0], uv[1]);
+    interiorUvs.push(roundTo(uv[0], 6), roundTo(uv[1], 6));
   }
   const rig: Rig = {
     format: RIG_FORMAT,
@@ -70,9 +65,11 @@ export async function buildRig(image: Buffer, analysis?: FaceAnalysis): Promise<
     width: size,
     height: size,
     vertices: v,
+    depth: mesh.depth.map((z) => roundTo(z, 3)),
     layers: [
-      { name: 'mouth-interior', texture: MOUTH_TEXTURE, uvs: interiorUvs.map((x) => roundTo(x, 6)), triangles: mesh.interiorTriangles },
-      { name: 'face', texture: FACE_TEXTURE, uvs: faceUvs.map((x) => roundTo(x, 6)), triangles: mesh.faceTriangles },
+      { name: 'mouth-interior', texture: MOUTH_TEXTURE, uvs: interiorUvs, triangles: mesh.interiorTriangles },
+      { name: 'mouth-teeth', texture: FACE_TEXTURE, uvs: photoUvs, triangles: mesh.teethTriangles },
+      { name: 'face', texture: FACE_TEXTURE, uvs: photoUvs, triangles: mesh.faceTriangles, depthTest: true },
     ],
     targets: [],
     visemes: VISEME_TABLE,
@@ -83,23 +80,17 @@ export async function buildRig(image: Buffer, analysis?: FaceAnalysis): Promise<
       rightEye: eyeRegion(v, EYE_IMAGE_LEFT),
     },
   };
-  rig.targets = safeTargets(rig, buildTargets(mesh));
+  rig.targets = buildTargets(mesh);
+  // Closing an open-mouthed photo's lips squeezes the thin lip triangles near the corners past
+  // each other: they may fold there (the lips are shut, the depth test draws the nearer), since
+  // shrinking the closure would leave the mouth open for m, b and p.
+  const lipVertices = new Set<number>([...UPPER_LIP, ...LOWER_LIP]);
+  const t = mesh.faceTriangles;
+  const closing = (pose: RigWeights) => (pose.lipsPress ?? 0) > 0 || (pose.lowerLipTuck ?? 0) > 0;
+  rig.targets = relieveFolds(rig, t, MIN_JUDGED_AREA2 * (size / 512) ** 2, (i, pose) => closing(pose) && lipVertices.has(t[i]!) && lipVertices.has(t[i + 1]!) && lipVertices.has(t[i + 2]!));
   const facePng = await sharp(crop.rgba, { raw: { width: size, height: size, channels: 4 } }).png().toBuffer();
-  return { rig, textures: { [FACE_TEXTURE]: facePng, [MOUTH_TEXTURE]: await paintMouthInterior(lip, skin) } };
-}
-
-/**
- * The amplitudes were tuned on the fixtures; a face of another shape could still fold somewhere in
- * the weight box. proveNoFold decides it for the whole box; if it finds a fold (or can not decide),
- * all deformations shrink by 15% and the proof runs again.
- */
-function safeTargets(rig: Rig, targets: Rig['targets']): Rig['targets'] {
-  for (let attempt = 0, scale = 1; attempt < 8; attempt++, scale *= 0.85) {
-    const scaled = targets.map((t) => ({ ...t, deltas: t.deltas.map((d) => roundTo(d * scale, 4)) }));
-    const proof = proveNoFold({ ...rig, targets: scaled });
-    if (proof.folds.length === 0 && proof.undecided.length === 0) return scaled;
-  }
-  throw new RigBuildError('mesh_invalid', 'no amplitude of the deformation targets was proven free of folds');
+  const mouthPng = await paintMouthInterior(lip, skin, { paintTeeth: !lips.teethVisible });
+  return { rig, textures: { [FACE_TEXTURE]: facePng, [MOUTH_TEXTURE]: mouthPng } };
 }
 
 function regionOf(v: number[], idx: readonly number[], pad: number): RigRegion {

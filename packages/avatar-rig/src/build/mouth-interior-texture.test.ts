@@ -45,4 +45,21 @@ describe('mouth interior texture', () => {
     expect(cavity).toBeLessThan(teeth * 0.4);
     expect(underLip).toBeLessThan(teeth);
   });
+
+  it('paints a black-and-white photo\'s interior in greys, and a colour photo\'s in its lips\' tint', async () => {
+    const spread = async (png: Buffer) => {
+      const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+      let most = 0;
+      for (let o = 0; o < data.length; o += info.channels) most = Math.max(most, Math.max(data[o]!, data[o + 1]!, data[o + 2]!) - Math.min(data[o]!, data[o + 1]!, data[o + 2]!));
+      return most;
+    };
+    expect(await spread(await paintMouthInterior([120, 120, 120], [180, 180, 180], { paintTeeth: true }))).toBeLessThanOrEqual(2);
+    expect(await spread(await paintMouthInterior(lips, [200, 150, 130], { paintTeeth: true }))).toBeGreaterThan(20);
+  });
+
+  it('leaves the teeth out when the photo shows its own', async () => {
+    const painted = await incisors(await paintMouthInterior(lips, [200, 150, 130], { paintTeeth: true }));
+    const without = await incisors(await paintMouthInterior(lips, [200, 150, 130], { paintTeeth: false }));
+    expect(painted - without).toBeGreaterThan(50);
+  });
 });

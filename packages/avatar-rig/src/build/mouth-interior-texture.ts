@@ -50,40 +50,51 @@ const scale = (a: Rgb, k: number): Rgb => [a[0] * k, a[1] * k, a[2] * k];
 const smooth = (e0: number, e1: number, x: number) => { const t = Math.min(1, Math.max(0, (x - e0) / (e1 - e0))); return t * t * (3 - 2 * t); };
 
 /**
- * Paints the mouth interior in the grid's texture space (v: 0 gum, 0.3 teeth edge, 0.45 cavity,
- * 0.6 tongue top, 1 floor): a dark cavity in a deep shade of the lips, upper teeth tinted by the
- * skin and shaded towards the corners, a tongue in the lip colour. Procedural: one photo shows no
- * mouth interior to copy.
+ * Paints the mouth cavity in the grid's texture space (v: 0 above the upper lip, 0.3 where the
+ * lips meet, 0.45 just below, 0.6 under the lower lip, 1 the floor): a throat in a deep shade of
+ * the lips, lit towards the front and darker at the back and the sides (soft, never flat black),
+ * a tongue rising from the floor, and, when the photo shows no teeth of its own, upper teeth
+ * tinted by the skin hanging just below the upper lip. Procedural: a closed mouth shows no
+ * interior to copy.
  */
-export async function paintMouthInterior(lip: Rgb, skin: Rgb): Promise<Buffer> {
+export async function paintMouthInterior(lip: Rgb, skin: Rgb, { paintTeeth }: { paintTeeth: boolean } = { paintTeeth: true }): Promise<Buffer> {
   const { width, height } = INTERIOR_TEXTURE_SIZE;
   const out = Buffer.alloc(width * height * 4);
-  const cavity = scale(mix(lip, [90, 20, 25], 0.4), 0.3);
-  const gum = scale(mix(lip, [190, 80, 90], 0.4), 0.8);
+  const tint = mix(lip, [150, 45, 55], 0.35);
+  const throat = scale(tint, 0.24);
+  const front = scale(tint, 0.55);
+  const gum = scale(mix(lip, [190, 80, 90], 0.4), 0.75);
   // Teeth inside a mouth are lit no better than the face around it: pure enamel white on a dim or
   // warm photo looks pasted on. Their level follows the cheeks' luminance (teeth read a little
   // lighter than skin), within bounds that keep them recognisable as teeth on any photo.
   const enamel = mix([236, 230, 216], skin, 0.3);
   const teeth = scale(enamel, teethLevel(skin) / luma(enamel));
-  const tongue = scale(mix(lip, [200, 90, 100], 0.45), 0.72);
+  const tongue = scale(mix(lip, [205, 95, 105], 0.45), 0.8);
+  const colourfulness = Math.min(1, (Math.max(...lip) - Math.min(...lip)) / Math.max(1, Math.max(...lip)) / 0.25);
   for (let y = 0; y < height; y++) {
     const v = (y + 0.5) / height;
     for (let x = 0; x < width; x++) {
       const u = (x + 0.5) / width;
       const side = Math.abs(u - 0.5) * 2; // 0 centre, 1 edge
-      // Depth shading: the sides and the back of the mouth are darker.
-      const shade = 1 - 0.65 * smooth(0.25, 0.8, side);
-      let c: Rgb = cavity;
-      const tooth = upperTooth(u, v);
-      if (v < 0.1) c = gum;
-      // The upper lip shades the top of the teeth.
-      else if (tooth) c = mix(scale(teeth, tooth.light * (0.78 + 0.22 * smooth(0.1, 0.2, v))), cavity, smooth(0.6, 0.85, side));
-      else if (v >= 0.3) {
-        // Tongue: an ellipse whose top sits at v = 0.6, darker at its sides.
-        const tu = (u - 0.5) / 0.42, tv = (v - 1.05) / 0.45;
-        c = mix(cavity, scale(tongue, 1 - 0.3 * Math.min(1, Math.abs(tu))), 1 - smooth(0.85, 1, tu * tu + tv * tv));
+      // Light comes in through the lips: the roof just behind them is lit, the middle is deep.
+      let c = mix(front, throat, smooth(0.22, 0.42, v));
+      if (paintTeeth) {
+        const tooth = upperTooth(u, v);
+        if (v < 0.1) c = gum;
+        // The upper lip shades the top of the teeth.
+        else if (tooth) c = mix(scale(teeth, tooth.light * (0.78 + 0.22 * smooth(0.1, 0.2, v))), c, smooth(0.6, 0.85, side));
       }
-      c = scale(c, shade);
+      // Tongue: lying low, its top (v = 0.56) just above where the lower lip comes to rest when the
+      // jaw opens, darker at its sides and shaded at its top. Higher up, a lip-coloured band across
+      // the opening reads as the lower lip (Human's mesh put the inner lip on it: aa 0.10-0.23).
+      const tu = (u - 0.5) / 0.45, tv = (v - 1.01) / 0.45;
+      const inTongue = 1 - smooth(0.7, 1, tu * tu + tv * tv);
+      if (inTongue > 0) c = mix(c, scale(tongue, (1 - 0.35 * Math.min(1, Math.abs(tu))) * (0.6 + 0.4 * smooth(0.56, 0.68, v))), inTongue);
+      // The cheeks' insides are in shadow.
+      c = scale(c, 1 - 0.55 * smooth(0.35, 0.95, side));
+      // A black-and-white or faded photo gets an interior as grey as its lips.
+      const grey = luma(c);
+      c = mix([grey, grey, grey], c, colourfulness);
       const o = (y * width + x) * 4;
       out[o] = Math.round(c[0]); out[o + 1] = Math.round(c[1]); out[o + 2] = Math.round(c[2]); out[o + 3] = 255;
     }

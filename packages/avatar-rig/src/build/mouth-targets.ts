@@ -1,7 +1,18 @@
 import type { RigTarget } from '../types';
-import { JAW_FOLLOW, NOSE_BOTTOM } from './landmarks';
+import { JAW_FOLLOW, LOWER_INNER, LOWER_LIP, NOSE_BOTTOM, UPPER_INNER, UPPER_LIP } from './landmarks';
 import { INTERIOR_ROWS } from './rig-mesh';
 import { AMPLITUDE, bump, lipSets, solve, solveDense, sparse, type Ctx } from './target-context';
+
+/** Where pressed lips meet: this share of the way from the upper inner lip down to the split line. */
+const PRESS_UPPER_SHARE = 0.4;
+
+/** Lip vertices column by column (matching UPPER_INNER / LOWER_INNER) with their share of the way from the outer contour (0) to the inner one (1). */
+function lipColumns(): Array<{ upper: Array<[number, number]>; lower: Array<[number, number]> }> {
+  return UPPER_INNER.map((_, k) => ({
+    upper: [0, 1, 2, 3].map((r): [number, number] => [UPPER_LIP[r * 11 + 1 + k]!, r / 3]),
+    lower: [0, 1, 2, 3].map((r): [number, number] => [LOWER_LIP[r * 9 + k]!, r / 3]),
+  }));
+}
 
 export function jawOpen(ctx: Ctx): RigTarget {
   const { mouthWidth: mw } = ctx.mesh.frame;
@@ -9,54 +20,89 @@ export function jawOpen(ctx: Ctx): RigTarget {
   const { upper, lower } = lipSets();
   const p = new Map<number, [number, number]>();
   // The upper lip stays with the skull except near the corners, which the jaw pulls down a little.
-  for (const i of upper) { const [u] = ctx.local(i); p.set(i, [0, 0.2 * D * Math.min(1, (u / half) ** 2)]); }
-  for (const i of lower) { const [u] = ctx.local(i); p.set(i, [0, D * (0.2 + 0.8 * bump(u, half))]); }
-  for (const [i, f] of JAW_FOLLOW) p.set(i, [0, D * f]);
-  // Interior: the upper teeth stay with the skull, the tongue and floor go down with the jaw.
-  ctx.mesh.interiorGrid.forEach((row, r) => row.forEach((i) => p.set(i, [0, D * INTERIOR_ROWS[r]!.jaw])));
+  for (const i of upper) { const [u] = ctx.local(i); p.set(i, ctx.image(0, 0.2 * D * Math.min(1, (u / half) ** 2))); }
+  for (const i of lower) { const [u] = ctx.local(i); p.set(i, ctx.image(0, D * (0.2 + 0.8 * bump(u, half)))); }
+  for (const [i, f] of JAW_FOLLOW) p.set(i, ctx.image(0, D * f));
+  // The photo's upper teeth stay with the skull; its lower teeth go down with the lower lip.
+  ctx.mesh.splitUpper.forEach((i) => p.set(i, [0, 0]));
+  ctx.mesh.splitLower.forEach((i, k) => p.set(i, p.get(LOWER_INNER[k]!)!));
+  // Cavity: its top stays with the skull, the tongue and floor go down with the jaw.
+  ctx.mesh.interiorGrid.forEach((row, r) => row.forEach((i) => p.set(i, ctx.image(0, D * INTERIOR_ROWS[r]!.jaw))));
   const noseV = ctx.local(NOSE_BOTTOM)[1];
   return solve(ctx, 'jawOpen', p, (i) => ctx.local(i)[1] > noseV);
 }
 
-export /**
- * The four lip targets: a vertical part on the lips in (u, w) coordinates, w = distance below the
- * lip seam, filled harmonically into the skin around; plus a horizontal squeeze or stretch that is
- * a smooth field over the whole mouth area (a window of gentle slope, so it can not fold).
+/**
+ * The four lip targets: a vertical part on the lips in the face frame, filled harmonically into
+ * the skin around; plus a horizontal squeeze or stretch that is a smooth field over the whole
+ * mouth area. Pressing and tucking first close the photo's own opening onto the split line (the
+ * lips meet even when the photo's mouth is open), then thin the lips.
  */
-function lipTarget(ctx: Ctx, name: 'lipsRound' | 'lipsSpread' | 'lipsPress' | 'lowerLipTuck'): RigTarget {
-  const { mouthWidth: mw, ex, ey } = ctx.mesh.frame;
+export function lipTarget(ctx: Ctx, name: 'lipsRound' | 'lipsSpread' | 'lipsPress' | 'lowerLipTuck'): RigTarget {
+  const { mouthWidth: mw } = ctx.mesh.frame;
   const half = mw / 2;
-  const { upper, lower } = lipSets();
+  const seam = ctx.mesh.seam;
   const p = new Map<number, [number, number]>();
-  const vertical = (i: number, isUpper: boolean): number => {
-    const [u, v] = ctx.local(i);
-    const w = v - ctx.seam(u);
-    switch (name) {
-      case 'lipsRound': return (isUpper ? -1 : 1) * AMPLITUDE.roundOpen * mw * bump(u, half);
-      case 'lipsSpread': return 0;
-      // Thinning fades towards the corners, where both lips taper to nothing.
-      case 'lipsPress': return -AMPLITUDE.press * w * (0.2 + 0.8 * bump(u, half));
-      case 'lowerLipTuck': return isUpper ? 0 : -AMPLITUDE.tuck * w * (0.2 + 0.8 * bump(u, half));
-    }
+  let jawClose = 0;
+  lipColumns().forEach((column, k) => {
+    const splitV = ctx.local(ctx.mesh.splitUpper[k]!)[1];
+    const upperV = ctx.local(UPPER_INNER[k]!)[1], lowerV = ctx.local(LOWER_INNER[k]!)[1];
+    // Pressed lips meet a little below the upper lip, in front of the upper teeth: the jaw brings
+    // the lower lip up whole, the upper lip comes down only a little. A tuck brings the lower lip
+    // to the upper teeth's edge.
+    const meetV = name === 'lipsPress' ? upperV + PRESS_UPPER_SHARE * (splitV - upperV) : splitV;
+    const closeUpper = meetV - upperV, closeLower = meetV - lowerV;
+    if (k === 4 && name === 'lipsPress') jawClose = closeLower;
+    const vertical = (i: number, isUpper: boolean, share: number): number => {
+      const [u, v] = ctx.local(i);
+      const close = isUpper ? share * closeUpper : name === 'lipsPress' ? closeLower : share * closeLower;
+      // Thickness about the meeting line once the opening is closed: the inner lips sit on it
+      // exactly, so thinning never crosses the lips nor opens a gap between them.
+      const w = v + close - meetV;
+      const taper = 0.2 + 0.8 * bump(u, half);
+      switch (name) {
+        case 'lipsRound': return (isUpper ? -1 : 1) * AMPLITUDE.roundOpen * mw * bump(u, half);
+        case 'lipsSpread': return 0;
+        case 'lipsPress': return close - AMPLITUDE.press * w * taper;
+        case 'lowerLipTuck': return isUpper ? 0 : close - AMPLITUDE.tuck * w * taper;
+      }
+    };
+    for (const [i, share] of column.upper) p.set(i, ctx.image(0, vertical(i, true, share)));
+    for (const [i, share] of column.lower) p.set(i, ctx.image(0, vertical(i, false, share)));
+  });
+  // The jaw closes with the lower lip.
+  if (jawClose < 0) for (const [i, f] of JAW_FOLLOW) p.set(i, ctx.image(0, jawClose * f));
+  // The corners: pressed lips pull them towards the meeting line (half the way the lower lip's
+  // outermost column goes), or the lower lip would slide past them; otherwise they keep only the
+  // horizontal field below.
+  const cornerRise = (side: 0 | 1) => {
+    if (name !== 'lipsPress') return 0;
+    const k = side === 0 ? 0 : UPPER_INNER.length - 1;
+    const splitV = ctx.local(ctx.mesh.splitUpper[k]!)[1], upperV = ctx.local(UPPER_INNER[k]!)[1];
+    return 0.5 * (upperV + PRESS_UPPER_SHARE * (splitV - upperV) - ctx.local(LOWER_INNER[k]!)[1]);
   };
-  for (const i of upper) p.set(i, [0, vertical(i, true)]);
-  for (const i of lower) p.set(i, [0, vertical(i, false)]);
+  for (const [side, ring] of [[0, [0, 11, 22, 33]], [1, [10, 21, 32, 43]]] as const) {
+    for (const r of ring) p.set(UPPER_LIP[r]!, ctx.image(0, cornerRise(side)));
+  }
+  ctx.mesh.splitUpper.forEach((i) => p.set(i, [0, 0]));
+  ctx.mesh.splitLower.forEach((i) => p.set(i, [0, 0]));
   const noseV = ctx.local(NOSE_BOTTOM)[1];
+  // When pressing moves the jaw, the skin down to the neck follows it as for jawOpen.
   const target = solveDense(ctx, p, (i) => {
-    if (ctx.mesh.kind[i] !== 'face') return false;
     const [u, v] = ctx.local(i);
-    return v > noseV && Math.hypot(u, v) < 1.3 * mw;
+    if (jawClose < 0) return v > noseV;
+    return ctx.mesh.kind[i] === 'face' && v > noseV && Math.hypot(u, v) < 1.3 * mw;
   });
   const widen = name === 'lipsRound' ? -AMPLITUDE.roundNarrow : name === 'lipsSpread' ? AMPLITUDE.spreadWiden : name === 'lipsPress' ? -0.04 : 0;
   const lift = name === 'lipsSpread' ? AMPLITUDE.spreadLift * mw : 0;
   for (let i = 0; i < ctx.n; i++) {
     if (ctx.mesh.kind[i] !== 'face') continue;
     const [u, v] = ctx.local(i);
-    const win = mouthWindow(u, v - ctx.seam(Math.max(-half, Math.min(half, u))), mw);
+    const win = mouthWindow(u, v - seam(Math.max(-half, Math.min(half, u))), mw);
     if (win === 0) continue;
-    const du = widen * u * win, dv = -lift * Math.min(1, (u / half) ** 2) * win;
-    target[i * 2] = target[i * 2]! + du * ex[0] + dv * ey[0];
-    target[i * 2 + 1] = target[i * 2 + 1]! + du * ex[1] + dv * ey[1];
+    const [dx, dy] = ctx.image(widen * u * win, -lift * Math.min(1, (u / half) ** 2) * win);
+    target[i * 2] = target[i * 2]! + dx;
+    target[i * 2 + 1] = target[i * 2 + 1]! + dy;
   }
   return sparse(name, target, [0, 1]);
 }
@@ -73,14 +119,11 @@ function mouthWindow(u: number, w: number, mw: number): number {
 export function tongueUp(ctx: Ctx): RigTarget {
   const { mouthWidth: mw } = ctx.mesh.frame;
   const disp = new Float64Array(ctx.n * 2);
-  const { ey } = ctx.mesh.frame;
-  const row = ctx.mesh.interiorGrid[3]!;
-  row.forEach((i) => {
+  ctx.mesh.interiorGrid[3]!.forEach((i) => {
     const [u] = ctx.local(i);
-    const lift = AMPLITUDE.tongueUp * mw * (0.3 + 0.7 * bump(u, mw * 0.85));
-    disp[i * 2] = -lift * ey[0];
-    disp[i * 2 + 1] = -lift * ey[1];
+    const [dx, dy] = ctx.image(0, -AMPLITUDE.tongueUp * mw * (0.3 + 0.7 * bump(u, mw * 0.85)));
+    disp[i * 2] = dx;
+    disp[i * 2 + 1] = dy;
   });
   return sparse('tongueUp', disp, [0, 1]);
 }
-

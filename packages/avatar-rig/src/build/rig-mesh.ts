@@ -1,6 +1,8 @@
 import { orientPositive, signedArea2 } from '../geometry/signed-area';
-import { untangle } from '../geometry/untangle';
-import { FACE_OVAL, LOWER_INNER, MOUTH_CORNER_OUTER, UPPER_INNER } from './landmarks';
+import { faceFrame, fromLocal, toLocal, type FaceFrame, type Vec3 } from './face-frame';
+import { FACE_OVAL, LOWER_INNER, MOUTH_CORNER_INNER, UPPER_INNER } from './landmarks';
+import type { LipRefinement } from './lip-refine';
+import { fitParabola } from './parabola';
 
 /** Ring scales around the face oval, and how much of the head's motion each ring follows. */
 const RINGS = [
@@ -9,166 +11,155 @@ const RINGS = [
   { scale: 1.7, share: 0.75, head: 0.3 },
 ] as const;
 
-/** Mouth interior grid: columns across 1.7 mouth widths; rows (in mouth widths below the lip seam) and texture v. */
+/** Mouth cavity grid: columns across 1.7 mouth widths. */
 export const INTERIOR_COLUMNS = 9;
-export const INTERIOR_ROWS = [
-  { v: -0.3, tex: 0, jaw: 0 }, // behind the upper lip: gum
-  { v: 0.1, tex: 0.3, jaw: 0 }, // upper teeth edge: the teeth stay with the skull
-  { v: 0.14, tex: 0.45, jaw: 0.15 }, // dark cavity
-  { v: 0.2, tex: 0.6, jaw: 0.3 }, // tongue top: shows at the bottom of an open mouth
-  { v: 0.6, tex: 1, jaw: 1 }, // floor, under the lower lip: follows the jaw fully
-] as const;
 export const INTERIOR_HALF_WIDTH = 0.85;
-/** Smallest doubled triangle area of the rest face mesh, in px^2 at a 512 px portrait. */
-export const MIN_REST_AREA2 = 4;
+/** How far each cavity row follows the jaw, and its texture v (0 gum, 0.3 teeth edge, 0.45 cavity, 0.6 tongue top, 1 floor). */
+export const INTERIOR_ROWS = [
+  { tex: 0, jaw: 0 },
+  { tex: 0.3, jaw: 0 },
+  { tex: 0.45, jaw: 0.3 },
+  { tex: 0.6, jaw: 0.9 },
+  { tex: 1, jaw: 1 },
+] as const;
 
-export interface LocalFrame {
-  /** Mouth centre on the lip seam, portrait pixels. */
-  origin: [number, number];
-  /** Unit vector from the image-left eye to the image-right eye, and its perpendicular pointing down the face. */
-  ex: [number, number];
-  ey: [number, number];
-  mouthWidth: number;
-  faceWidth: number;
-  faceHeight: number;
-}
+export type VertexKind = 'face' | 'ring' | 'frame' | 'interior' | 'teeth-upper' | 'teeth-lower';
 
 export interface RigMesh {
   /** Rest positions, flat. Vertices 0-467 are the face mesh landmarks. */
   vertices: number[];
-  /** Relative depth per vertex (face mesh z over face width; 0 off the face). */
+  /** Local 3D position of every vertex in the face frame (rings and frame at the oval's depth). */
+  local: Vec3[];
+  /** Depth per vertex for the renderer's depth test, portrait pixels, larger = nearer. */
   depth: number[];
   /** How much of the head's motion each vertex follows (1 on the face, 0 on the frame). */
   headFollow: number[];
-  kind: Array<'face' | 'ring' | 'frame' | 'interior'>;
+  kind: VertexKind[];
+  /** Face layer: the face mesh with the mouth open as the photo shows it, the rings, the frame. */
   faceTriangles: number[];
+  /** The photo's own mouth opening, split where the lips would meet: upper part with the skull, lower with the jaw. */
+  teethTriangles: number[];
+  /** Split-line vertices per inner-lip column: with the upper teeth, and with the lower ones. */
+  splitUpper: number[];
+  splitLower: number[];
+  /** The cavity behind the lips. */
   interiorTriangles: number[];
-  /** Interior grid vertex indices, row-major [row][column]. */
+  /** Cavity grid vertex indices, row-major [row][column]. */
   interiorGrid: number[][];
   interiorUvs: Map<number, [number, number]>;
-  frame: LocalFrame;
+  frame: FaceFrame;
+  /** Lip seam (the split line) in the face frame: v at across-position u. */
+  seam: (u: number) => number;
 }
 
 const sub = (a: readonly number[], b: readonly number[]): [number, number] => [a[0]! - b[0]!, a[1]! - b[1]!];
 
 /**
- * The rig's shared vertex array and the two layers' triangles: the face mesh (its own
- * triangulation, the mouth a hole whose inner lip contours are moved onto their common midline so
- * it has zero area at rest), three rings of anchors between the face oval and the frame along rays
- * from the face centre (quads, so the rest mesh is valid by construction for a star-shaped oval),
- * the frame's corners, and the mouth-interior grid.
+ * The rig's shared vertex array and its layers' triangles (rig v2, a 2.5D head): the face mesh
+ * with its own depth, the mouth left open as far as the photo shows it (the opening is drawn by the
+ * teeth layer from the photo itself); three rings of anchors between the face oval and the frame
+ * along rays from the face centre, behind the face; the frame's corners; and the cavity grid.
+ * Folds of a turned face are not repaired: the depth test draws the nearer surface.
  */
-export function buildRigMesh(mesh: Array<[number, number, number]>, triangulation: number[], size: number): RigMesh {
-  const pts = mesh.map((p) => [p[0], p[1], p[2]] as [number, number, number]);
-  // Close the mouth hole at rest: each upper/lower inner-lip pair goes to its midpoint. UVs follow
-  // the vertices, so the rest render still shows the photo's own mouth (teeth included) exactly.
-  for (let i = 0; i < UPPER_INNER.length; i++) {
-    const a = pts[UPPER_INNER[i]!]!, b = pts[LOWER_INNER[i]!]!;
-    const mid: [number, number, number] = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2] + b[2]) / 2];
-    pts[UPPER_INNER[i]!] = [...mid];
-    pts[LOWER_INNER[i]!] = [...mid];
-  }
-  // The triangulation is consistently wound: flip it as a whole if it runs clockwise on screen,
-  // then relax the few triangles the model left thin or inverted (the seam stays where it is).
-  const flat = pts.flatMap((p) => [p[0], p[1]]);
-  const faceTris = triangulation.slice();
-  let total = 0;
-  for (let t = 0; t < faceTris.length; t += 3) total += signedArea2(flat, faceTris[t]!, faceTris[t + 1]!, faceTris[t + 2]!);
-  if (total < 0) for (let t = 0; t < faceTris.length; t += 3) [faceTris[t + 1], faceTris[t + 2]] = [faceTris[t + 2]!, faceTris[t + 1]!];
-  const seamTies = new Map<number, number>();
-  UPPER_INNER.forEach((u, k) => { seamTies.set(u, LOWER_INNER[k]!); seamTies.set(LOWER_INNER[k]!, u); });
-  untangle(flat, faceTris, seamTies, MIN_REST_AREA2 * (size / 512) ** 2);
-  pts.forEach((p, i) => { p[0] = flat[i * 2]!; p[1] = flat[i * 2 + 1]!; });
-
+export function buildRigMesh(lips: LipRefinement, triangulation: number[], size: number): RigMesh {
+  const pts = lips.mesh;
+  const frame = faceFrame(pts, FACE_OVAL);
   const vertices: number[] = [];
   const depth: number[] = [];
+  const local: Vec3[] = [];
   const headFollow: number[] = [];
-  const kind: RigMesh['kind'] = [];
-  const add = (x: number, y: number, k: RigMesh['kind'][number], follow: number, z = 0) => {
-    vertices.push(x, y); depth.push(z); headFollow.push(follow); kind.push(k);
+  const kind: VertexKind[] = [];
+  const add = (p: readonly number[], k: VertexKind, follow: number, z: number) => {
+    vertices.push(p[0]!, p[1]!); depth.push(-z); headFollow.push(follow); kind.push(k);
+    local.push(toLocal(frame, [p[0]!, p[1]!, z]));
     return kind.length - 1;
   };
+  for (const p of pts) add(p, 'face', 1, p[2]);
 
-  const eyeL = centroid(pts, [33, 133]), eyeR = centroid(pts, [263, 362]);
-  const exLen = Math.hypot(eyeR[0] - eyeL[0], eyeR[1] - eyeL[1]);
-  const ex: [number, number] = [(eyeR[0] - eyeL[0]) / exLen, (eyeR[1] - eyeL[1]) / exLen];
-  const ey: [number, number] = [-ex[1], ex[0]];
+  const faceTris = triangulation.slice();
+  let total = 0;
+  for (let t = 0; t < faceTris.length; t += 3) total += signedArea2(vertices, faceTris[t]!, faceTris[t + 1]!, faceTris[t + 2]!);
+  if (total < 0) for (let t = 0; t < faceTris.length; t += 3) [faceTris[t + 1], faceTris[t + 2]] = [faceTris[t + 2]!, faceTris[t + 1]!];
+
+  // Rings along rays from the oval's centroid through each oval point, up to the frame; behind the
+  // whole face, so that a turning face passes in front of hair and background.
   const oval = FACE_OVAL.map((i) => pts[i]!);
-  const localX = (p: readonly number[]) => p[0]! * ex[0] + p[1]! * ex[1];
-  const localY = (p: readonly number[]) => p[0]! * ey[0] + p[1]! * ey[1];
-  const faceWidth = Math.max(...oval.map(localX)) - Math.min(...oval.map(localX));
-  const faceHeight = Math.max(...oval.map(localY)) - Math.min(...oval.map(localY));
-  const zEdge = oval.reduce((s, p) => s + p[2], 0) / oval.length;
-  for (const p of pts) add(p[0], p[1], 'face', 1, (p[2] - zEdge) / faceWidth);
-
-  // Rings along rays from the oval's centroid through each oval point, up to the frame.
+  const farZ = Math.max(...oval.map((p) => p[2]));
   const centre = centroid(pts, FACE_OVAL);
   const ringIndex: number[][] = [FACE_OVAL.slice()];
-  const frameIndex: number[] = [];
-  const rayFrameRadius: number[] = [];
-  for (const p of oval) {
+  const rayFrameRadius = oval.map((p) => {
     const d = sub(p, centre);
     const r0 = Math.hypot(d[0], d[1]);
-    rayFrameRadius.push(r0 * rayToSquare(centre, [d[0] / r0, d[1] / r0], size) / r0);
-  }
-  RINGS.forEach((ring) => {
-    const row: number[] = [];
-    oval.forEach((p, j) => {
-      const d = sub(p, centre);
-      const r0 = Math.hypot(d[0], d[1]);
-      const rF = rayFrameRadius[j]!;
-      const r = Math.min(r0 * ring.scale, r0 + (rF - r0) * ring.share);
-      row.push(add(centre[0] + (d[0] / r0) * r, centre[1] + (d[1] / r0) * r, 'ring', ring.head));
-    });
-    ringIndex.push(row);
+    return rayToSquare(centre, [d[0] / r0, d[1] / r0], size);
   });
-  oval.forEach((p, j) => {
-    const d = sub(p, centre);
+  const ringPoint = (j: number, r: number): [number, number] => {
+    const d = sub(oval[j]!, centre);
     const r0 = Math.hypot(d[0], d[1]);
-    const rF = rayFrameRadius[j]!;
-    frameIndex.push(add(centre[0] + (d[0] / r0) * rF, centre[1] + (d[1] / r0) * rF, 'frame', 0));
+    return [centre[0] + (d[0] / r0) * r, centre[1] + (d[1] / r0) * r];
+  };
+  RINGS.forEach((ring, k) => {
+    ringIndex.push(oval.map((p, j) => {
+      const r0 = Math.hypot(...sub(p, centre));
+      const r = Math.min(r0 * ring.scale, r0 + (rayFrameRadius[j]! - r0) * ring.share);
+      return add(ringPoint(j, r), 'ring', ring.head, farZ + 0.05 * frame.faceWidth * (k + 1));
+    }));
   });
+  const frameIndex = oval.map((_, j) => add(ringPoint(j, rayFrameRadius[j]!), 'frame', 0, farZ + 0.25 * frame.faceWidth));
   ringIndex.push(frameIndex);
 
-  const faceTriangles = faceTris;
   const outerTris: number[] = [];
   const n = FACE_OVAL.length;
   for (let k = 0; k + 1 < ringIndex.length; k++) {
     const inner = ringIndex[k]!, outer = ringIndex[k + 1]!;
-    for (let j = 0; j < n; j++) {
-      const a = inner[j]!, b = inner[(j + 1) % n]!, c = outer[(j + 1) % n]!, d = outer[j]!;
-      outerTris.push(...bestQuadSplit(vertices, a, b, c, d));
-    }
+    for (let j = 0; j < n; j++) outerTris.push(...bestQuadSplit(vertices, inner[j]!, inner[(j + 1) % n]!, outer[(j + 1) % n]!, outer[j]!));
   }
   // Frame corners fall between two rays: one triangle each closes the gap.
-  const corners: Array<[number, number]> = [[0, 0], [size, 0], [size, size], [0, size]];
-  for (const corner of corners) {
+  for (const corner of [[0, 0], [size, 0], [size, size], [0, size]] as const) {
     const angle = Math.atan2(corner[1] - centre[1], corner[0] - centre[0]);
     for (let j = 0; j < n; j++) {
       const a = frameIndex[j]!, b = frameIndex[(j + 1) % n]!;
       const angA = Math.atan2(vertices[a * 2 + 1]! - centre[1], vertices[a * 2]! - centre[0]);
       const angB = Math.atan2(vertices[b * 2 + 1]! - centre[1], vertices[b * 2]! - centre[0]);
       if (angleBetween(angle, angA, angB)) {
-        outerTris.push(a, b, add(corner[0], corner[1], 'frame', 0));
+        outerTris.push(a, b, add(corner, 'frame', 0, farZ + 0.25 * frame.faceWidth));
         break;
       }
     }
   }
   orientPositive(outerTris, vertices);
-  faceTriangles.push(...outerTris);
+  faceTris.push(...outerTris);
 
-  // Mouth interior grid in the face's frame, centred on the seam's middle.
-  const seamMid = pts[13]!;
-  const mouthWidth = Math.hypot(pts[MOUTH_CORNER_OUTER[1]]![0] - pts[MOUTH_CORNER_OUTER[0]]![0], pts[MOUTH_CORNER_OUTER[1]]![1] - pts[MOUTH_CORNER_OUTER[0]]![1]);
+  // The photo's opening, cut along the split line into an upper strip (upper teeth, with the
+  // skull) and a lower one (lower teeth or tongue, with the jaw). Coincident at a closed mouth.
+  const splitUpper = lips.split.map((p) => add(p, 'teeth-upper', 1, p[2]));
+  const splitLower = lips.split.map((p) => add(p, 'teeth-lower', 1, p[2]));
+  const [cl, cr] = MOUTH_CORNER_INNER;
+  const teethTriangles = [
+    ...strip([cl, ...UPPER_INNER, cr], [cl, ...splitUpper, cr]),
+    ...strip([cl, ...splitLower, cr], [cl, ...LOWER_INNER, cr]),
+  ];
+
+  // The cavity, in the face frame along the seam, from above the highest upper inner lip to well
+  // below the lowest lower one: whatever the lips uncover at any pose lies on it.
+  const splitLocal = lips.split.map((p) => toLocal(frame, p));
+  const seam = fitParabola(splitLocal.map((p) => [p[0], p[1]] as const));
+  const upperGap = Math.max(0, ...UPPER_INNER.map((i, k) => splitLocal[k]![1] - toLocal(frame, pts[i]!)[1]));
+  const lowerGap = Math.max(0, ...LOWER_INNER.map((i, k) => toLocal(frame, pts[i]!)[1] - splitLocal[k]![1]));
+  const mw = frame.mouthWidth;
+  const teethEdge = lips.teethVisible ? 0 : 0.1 * mw;
+  const rowOffsets = [-(upperGap + 0.15 * mw), teethEdge, teethEdge + 0.04 * mw, lowerGap + 0.06 * mw, lowerGap + 0.6 * mw];
+  // Laid out on the lips' own surface, so the texture's rows line up with the lip line in the
+  // image whatever the head's pitch; its depth only matters to a depth test, which it is not in.
+  const lipZ = splitLocal.reduce((sum, p) => sum + p[2], 0) / splitLocal.length;
   const interiorGrid: number[][] = [];
   const interiorUvs = new Map<number, [number, number]>();
-  const lipZ = (pts[13]![2] - zEdge) / faceWidth;
-  INTERIOR_ROWS.forEach((row) => {
+  INTERIOR_ROWS.forEach((row, r) => {
     const line: number[] = [];
     for (let c = 0; c < INTERIOR_COLUMNS; c++) {
       const t = c / (INTERIOR_COLUMNS - 1);
-      const u = (t * 2 - 1) * INTERIOR_HALF_WIDTH * mouthWidth, v = row.v * mouthWidth;
-      const idx = add(seamMid[0] + u * ex[0] + v * ey[0], seamMid[1] + u * ex[1] + v * ey[1], 'interior', 1, lipZ);
+      const u = (t * 2 - 1) * INTERIOR_HALF_WIDTH * mw;
+      const p = fromLocal(frame, [u, seam(Math.max(-mw / 2, Math.min(mw / 2, u))) + rowOffsets[r]!, lipZ]);
+      const idx = add(p, 'interior', 1, p[2]);
       interiorUvs.set(idx, [t, row.tex]);
       line.push(idx);
     }
@@ -183,9 +174,20 @@ export function buildRigMesh(mesh: Array<[number, number, number]>, triangulatio
   }
   orientPositive(interiorTriangles, vertices);
   return {
-    vertices, depth, headFollow, kind, faceTriangles, interiorTriangles, interiorGrid, interiorUvs,
-    frame: { origin: [seamMid[0], seamMid[1]], ex, ey, mouthWidth, faceWidth, faceHeight },
+    vertices, local, depth, headFollow, kind, faceTriangles: faceTris, teethTriangles, splitUpper, splitLower,
+    interiorTriangles, interiorGrid, interiorUvs, frame, seam,
   };
+}
+
+/** Triangles between two chains of equal length (top[j] above bottom[j]). */
+function strip(top: readonly number[], bottom: readonly number[]): number[] {
+  const out: number[] = [];
+  for (let j = 0; j + 1 < top.length; j++) {
+    const a = top[j]!, b = top[j + 1]!, c = bottom[j + 1]!, d = bottom[j]!;
+    if (a !== d) out.push(a, b, d);
+    if (b !== c) out.push(b, c, d);
+  }
+  return out;
 }
 
 function centroid(pts: ReadonlyArray<readonly number[]>, idx: readonly number[]): [number, number] {

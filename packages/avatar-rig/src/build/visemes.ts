@@ -16,7 +16,7 @@ export const VISEME_TABLE: Rig['visemes'] = {
   SS: { jawOpen: 0.1, lipsSpread: 0.6 },
   nn: { jawOpen: 0.15, tongueUp: 0.7 },
   RR: { jawOpen: 0.2, lipsRound: 0.35 },
-  aa: { jawOpen: 0.8, lipsSpread: 0.1 },
+  aa: { jawOpen: 1, lipsSpread: 0.1 },
   E: { jawOpen: 0.45, lipsSpread: 0.6 },
   I: { jawOpen: 0.3, lipsSpread: 0.8 },
   O: { jawOpen: 0.5, lipsRound: 0.8 },

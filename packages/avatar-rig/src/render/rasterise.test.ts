@@ -30,4 +30,23 @@ describe('rasteriseTriangles', () => {
     rasteriseTriangles(wide, [0, 0, 4, 0, 4, 1, 0, 1], [0, 0, 1, 0, 1, 1, 0, 1], [0, 1, 2, 0, 2, 3], tex);
     expect([...wide.data.subarray(4, 8)]).toEqual([50, 25, 13, 255]);
   });
+
+  it('with a depth test, the nearer of two overlapping triangles shows whatever their order', () => {
+    const red: RgbaImage = { width: 1, height: 1, data: new Uint8Array([255, 0, 0, 255]) };
+    const blue: RgbaImage = { width: 1, height: 1, data: new Uint8Array([0, 0, 255, 255]) };
+    // Two full-image quads: vertices 0-3 near on the left edge and far on the right, 4-7 the other way round.
+    const positions = [0, 0, 8, 0, 8, 8, 0, 8, 0, 0, 8, 0, 8, 8, 0, 8];
+    const depth = [1, -1, -1, 1, -1, 1, 1, -1];
+    const uvs = new Array(16).fill(0.5);
+    for (const order of [[0, 1], [1, 0]]) {
+      const out: RgbaImage = { width: 8, height: 8, data: new Uint8Array(8 * 8 * 4) };
+      const buffer = new Float32Array(64).fill(-Infinity);
+      const quads = [[0, 1, 2, 0, 2, 3], [4, 5, 6, 4, 6, 7]];
+      const textures = [red, blue];
+      for (const q of order) rasteriseTriangles(out, positions, uvs, quads[q]!, textures[q]!, undefined, { depth, buffer });
+      // Left column: quad 0 (red) is nearer; right column: quad 1 (blue).
+      expect([...out.data.subarray(4 * (3 * 8), 4 * (3 * 8) + 4)]).toEqual([255, 0, 0, 255]);
+      expect([...out.data.subarray(4 * (3 * 8 + 7), 4 * (3 * 8 + 7) + 4)]).toEqual([0, 0, 255, 255]);
+    }
+  });
 });

@@ -5,12 +5,18 @@ export interface RgbaImage { width: number; height: number; data: Uint8Array | B
 export interface LayerCoverage { layerOf: Uint8Array; id: number }
 
 /**
+ * Rig v2 depth test: `depth` per vertex (larger = nearer), `buffer` per pixel (the nearest depth
+ * drawn so far; fill with -Infinity before a layer). A pixel is drawn only where it is nearer.
+ */
+export interface DepthTest { depth: ArrayLike<number>; buffer: Float32Array }
+
+/**
  * Draws textured triangles into `target` (the painter's algorithm, in array order): half-space
  * edge functions with barycentric weights at pixel centres, affine UV interpolation (exact for a
  * 2D mesh), bilinear texture sampling, "over" alpha blending. Pixels on a shared edge are drawn by
  * both triangles (inclusive test), which leaves no cracks; with opaque textures that is harmless.
  */
-export function rasteriseTriangles(target: RgbaImage, positions: ArrayLike<number>, uvs: ArrayLike<number>, triangles: ArrayLike<number>, texture: RgbaImage, coverage?: LayerCoverage): void {
+export function rasteriseTriangles(target: RgbaImage, positions: ArrayLike<number>, uvs: ArrayLike<number>, triangles: ArrayLike<number>, texture: RgbaImage, coverage?: LayerCoverage, depthTest?: DepthTest): void {
   const { width: W, height: H, data: out } = target;
   const tw = texture.width, th = texture.height, tex = texture.data;
   const eps = -1e-7;
@@ -28,6 +34,7 @@ export function rasteriseTriangles(target: RgbaImage, positions: ArrayLike<numbe
     const au = uvs[a * 2]! * tw - 0.5, av = uvs[a * 2 + 1]! * th - 0.5;
     const bu = uvs[b * 2]! * tw - 0.5, bv = uvs[b * 2 + 1]! * th - 0.5;
     const cu = uvs[c * 2]! * tw - 0.5, cv = uvs[c * 2 + 1]! * th - 0.5;
+    const az = depthTest?.depth[a] ?? 0, bz = depthTest?.depth[b] ?? 0, cz = depthTest?.depth[c] ?? 0;
     for (let y = y0; y <= y1; y++) {
       const py = y + 0.5;
       for (let x = x0; x <= x1; x++) {
@@ -36,6 +43,12 @@ export function rasteriseTriangles(target: RgbaImage, positions: ArrayLike<numbe
         const wb = ((cx - px) * (ay - py) - (cy - py) * (ax - px)) * inv;
         const wc = 1 - wa - wb;
         if (wa < eps || wb < eps || wc < eps) continue;
+        if (depthTest) {
+          // Orthographic projection: depth interpolates affinely, like the texture coordinates.
+          const z = wa * az + wb * bz + wc * cz;
+          if (z <= depthTest.buffer[y * W + x]!) continue;
+          depthTest.buffer[y * W + x] = z;
+        }
         const u = wa * au + wb * bu + wc * cu, v = wa * av + wb * bv + wc * cv;
         if (sampleOver(out, (y * W + x) * 4, tex, tw, th, u, v) && coverage) coverage.layerOf[y * W + x] = coverage.id;
       }

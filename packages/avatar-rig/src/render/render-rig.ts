@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { evaluateRig } from '../evaluate';
 import type { Rig, RigWeights } from '../types';
-import { rasteriseTriangles, type RgbaImage } from './rasterise';
+import { rasteriseTriangles, type DepthTest, type RgbaImage } from './rasterise';
 
 /** Decoded layer textures, keyed by file name, so that a series of frames decodes them once. */
 export type DecodedTextures = Map<string, RgbaImage>;
@@ -37,10 +37,16 @@ export function renderRigFrame(rig: Rig, textures: DecodedTextures, weights: Rig
   const positions = evaluateRig(rig, weights);
   const image: RgbaImage = { width: rig.width, height: rig.height, data: new Uint8Array(rig.width * rig.height * 4) };
   const layerOf = new Uint8Array(rig.width * rig.height);
+  const depthBuffer = new Float32Array(rig.width * rig.height);
   rig.layers.forEach((layer, index) => {
     const texture = textures.get(layer.texture);
     if (!texture) throw new Error(`rig layer ${layer.name}: texture ${layer.texture} missing`);
-    rasteriseTriangles(image, positions, layer.uvs, layer.triangles, texture, { layerOf, id: index + 1 });
+    let depthTest: DepthTest | undefined;
+    if (layer.depthTest && rig.depth) {
+      depthBuffer.fill(-Infinity);
+      depthTest = { depth: rig.depth, buffer: depthBuffer };
+    }
+    rasteriseTriangles(image, positions, layer.uvs, layer.triangles, texture, { layerOf, id: index + 1 }, depthTest);
   });
   return { image, positions, layerOf };
 }

@@ -1,0 +1,214 @@
+import { LOWER_INNER, LOWER_LIP, UPPER_INNER, UPPER_LIP } from './landmarks';
+import type { Vec3 } from './face-frame';
+
+/** Outer lip contours between the corners, column by column with UPPER_INNER / LOWER_INNER. */
+export const UPPER_OUTER = [185, 40, 39, 37, 0, 267, 269, 270, 409] as const;
+export const LOWER_OUTER = [146, 91, 181, 84, 17, 314, 405, 321, 375] as const;
+/** The two lip rings between outer and inner contour, per column (see UPPER_LIP / LOWER_LIP). */
+const UPPER_RINGS = [UPPER_LIP.slice(12, 21), UPPER_LIP.slice(23, 32)];
+const LOWER_RINGS = [LOWER_LIP.slice(9, 18), LOWER_LIP.slice(18, 27)];
+
+export interface LipRefinement {
+  /** The mesh with inner lips (and the rings between) moved onto the opening the photo shows. */
+  mesh: Vec3[];
+  /** Per inner-lip column: where the lips meet when the mouth closes (between the teeth rows, or the opening's middle). */
+  split: Vec3[];
+  /** Largest opening between the inner lips, portrait pixels. */
+  gap: number;
+  /** The photo shows teeth between the lips. */
+  teethVisible: boolean;
+}
+
+const SAMPLES = 48;
+
+interface Sample { y: number; sat: number; red: number }
+interface ColourModel { y: number; sat: number; red: number }
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s.length ? s[Math.floor(s.length / 2)]! : 0;
+}
+
+function model(samples: Sample[]): ColourModel {
+  return { y: median(samples.map((s) => s.y)), sat: median(samples.map((s) => s.sat)), red: median(samples.map((s) => s.red)) };
+}
+
+function sampleAt(rgba: Uint8Array | Buffer, size: number, x: number, y: number): Sample {
+  const xi = Math.min(size - 1, Math.max(0, Math.round(x - 0.5))), yi = Math.min(size - 1, Math.max(0, Math.round(y - 0.5)));
+  const o = (yi * size + xi) * 4;
+  const r = rgba[o]!, g = rgba[o + 1]!, b = rgba[o + 2]!;
+  return { y: 0.299 * r + 0.587 * g + 0.114 * b, sat: (Math.max(r, g, b) - Math.min(r, g, b)) / (Math.max(r, g, b) + 1), red: (r - g) / (r + 1) };
+}
+
+const lerp3 = (a: readonly number[], b: readonly number[], t: number): Vec3 => [0, 1, 2].map((k) => a[k]! + (b[k]! - a[k]!) * t) as Vec3;
+
+/**
+ * Human's mesh often misplaces the inner lip line of an open or smiling mouth (on the teeth, or on
+ * the lower lip). Per inner-lip column this reads the photo along the mouth's vertical from the
+ * outer upper lip to the outer lower lip: samples that are teeth (brighter and paler than the lips)
+ * or the mouth's dark form the opening, found as the best-scoring run (Kadane's algorithm), and
+ * bounded to half a lip around Human's line.
+ */
+export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: Uint8Array | Buffer, size: number): LipRefinement {
+  const mesh: Vec3[] = input.map((p) => [p[0]!, p[1]!, p[2] ?? 0]);
+  // Columns run along the mouth's own vertical (upper lip middle -> lower lip middle), through the
+  // middle of each inner-lip pair, from the upper lip's outer edge to the lower lip's.
+  const top = mesh[UPPER_OUTER[4]]!, bottom = mesh[LOWER_OUTER[4]]!;
+  const len = Math.hypot(bottom[0] - top[0], bottom[1] - top[1]) || 1;
+  const down = [(bottom[0] - top[0]) / len, (bottom[1] - top[1]) / len] as const;
+  const columns = UPPER_INNER.map((_, k) => {
+    const u = mesh[UPPER_INNER[k]!]!, l = mesh[LOWER_INNER[k]!]!;
+    const mid: Vec3 = [(u[0] + l[0]) / 2, (u[1] + l[1]) / 2, (u[2] + l[2]) / 2];
+    const along = (p: Vec3) => (p[0] - mid[0]) * down[0] + (p[1] - mid[1]) * down[1];
+    const from = Math.min(along(mesh[UPPER_OUTER[k]!]!), along(u) - 1), to = Math.max(along(mesh[LOWER_OUTER[k]!]!), along(l) + 1);
+    const a: Vec3 = [mid[0] + down[0] * from, mid[1] + down[1] * from, u[2]];
+    const b: Vec3 = [mid[0] + down[0] * to, mid[1] + down[1] * to, l[2]];
+    const samples = Array.from({ length: SAMPLES }, (_, s) => {
+      const t = (s + 0.5) / SAMPLES;
+      return sampleAt(rgba, size, a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t);
+    });
+    const t = (p: Vec3) => (along(p) - from) / (to - from);
+    const upperLimit = (t(mesh[UPPER_OUTER[k]!]!) + t(u)) / 2, lowerLimit = (t(mesh[LOWER_OUTER[k]!]!) + t(l)) / 2;
+    return { a, b, samples, upperLimit, lowerLimit, humanUpper: t(u), humanLower: t(l) };
+  });
+  // Lip colour models from the ring just inside each outer contour: on the lip even where the
+  // inner line lies on the teeth.
+  const ringSamples = (ring: readonly number[]) => ring.slice(1, 8).flatMap((i) => {
+    const p = mesh[i]!;
+    return [[-1, 0], [1, 0], [0, -1], [0, 1], [0, 0]].map(([dx, dy]) => sampleAt(rgba, size, p[0] + dx!, p[1] + dy!));
+  });
+  const upper = model(ringSamples(UPPER_RINGS[0]!)), lower = model(ringSamples(LOWER_RINGS[0]!));
+  const lipY = Math.min(upper.y, lower.y);
+  const lipSat = Math.min(upper.sat, lower.sat);
+  const lipRed = Math.min(upper.red, lower.red);
+  /**
+   * Teeth: brighter and much less saturated than lips; or, in warm light or a compressed video
+   * frame where yellowish teeth are as bright and saturated as the lips (clm-franck-04117: teeth
+   * y 134-179, sat 0.36-0.48; lips y 145-152, sat 0.39-0.44), at least as bright and far less red
+   * (red share (r-g)/r 0.25 vs the lips' 0.36-0.42; at most 0.3, or a red lipstick's highlights
+   * would pass). The mouth's dark: much darker than either lip.
+   */
+  const toothRed = Math.min(0.3, 0.7 * lipRed);
+  const isTeeth = (s: Sample) => (s.y > lipY + 8 && s.sat < 0.65 * lipSat) || (s.y > Math.max(upper.y, lower.y) && s.red < toothRed);
+  const isDark = (s: Sample) => s.y < lipY - Math.max(25, 0.3 * lipY);
+  /**
+   * Per column, an edge half-way between the lips' level and the column's teeth (or dark): a small
+   * or soft photo blurs the lip edge over several samples, and the half-way point is where it is.
+   */
+  const classifier = (samples: Sample[], lo: number, hi: number) => {
+    let peak = samples[lo]!, trough = samples[lo]!;
+    for (let s = lo; s < hi; s++) {
+      if (samples[s]!.y > peak.y) peak = samples[s]!;
+      if (samples[s]!.y < trough.y) trough = samples[s]!;
+    }
+    const teethAbove = isTeeth(peak) ? lipY + 0.35 * (peak.y - lipY) : Infinity;
+    const darkBelow = isDark(trough) ? lipY - 0.35 * (lipY - trough.y) : -Infinity;
+    return {
+      teeth: (s: Sample) => s.y > teethAbove && (s.sat < 0.9 * lipSat || s.red < toothRed),
+      notLip: (s: Sample) => (s.y > teethAbove && (s.sat < 0.9 * lipSat || s.red < toothRed)) || s.y < darkBelow,
+    };
+  };
+
+  const spans = columns.map((c) => {
+    const lo = Math.floor(0.1 * SAMPLES), hi = Math.ceil(0.9 * SAMPLES);
+    const { notLip } = classifier(c.samples, lo, hi);
+    const score = c.samples.map((s) => (notLip(s) ? 1 : -1.2));
+    let best = 0, bestFrom = -1, bestTo = -1, sum = 0, from = 0;
+    for (let s = lo; s < hi; s++) {
+      if (sum <= 0) { sum = 0; from = s; }
+      sum += score[s]!;
+      if (sum > best) { best = sum; bestFrom = from; bestTo = s; }
+    }
+    // Human's line is off by less than half a lip: the opening stays within that (a lip's highlight
+    // is as bright and pale as a tooth). Where the two disagree the larger opening wins, a little
+    // larger still: a lip band must hold only lip, or closing the lips would show teeth on them;
+    // a sliver of lip in the opening just moves with the teeth.
+    if (best >= 2) {
+      const margin = 2 / SAMPLES;
+      return {
+        t0: Math.max(Math.min(bestFrom / SAMPLES, c.humanUpper) - margin, c.upperLimit),
+        t1: Math.min(Math.max((bestTo + 1) / SAMPLES, c.humanLower) + margin, c.lowerLimit),
+      };
+    }
+    // Closed: the lips meet at the darkest line between them.
+    let dark = lo;
+    for (let s = lo; s < hi; s++) if (c.samples[s]!.y < c.samples[dark]!.y) dark = s;
+    const t = (dark + 0.5) / SAMPLES;
+    return { t0: t, t1: t };
+  });
+  // A column on its own may read a shadow or a lip crease: median of three across the mouth, then
+  // a light smoothing, so that the inner lip line stays as smooth as a lip.
+  const med3 = (values: number[]) => values.map((v, k) => (k === 0 || k === values.length - 1 ? v : median([values[k - 1]!, v, values[k + 1]!])));
+  const smooth3 = (values: number[]) => values.map((v, k) => (k === 0 || k === values.length - 1 ? v : (values[k - 1]! + 2 * v + values[k + 1]!) / 4));
+  const t0s = smooth3(med3(spans.map((s) => s.t0))), t1s = smooth3(med3(spans.map((s) => s.t1)));
+
+  let gap = 0, teethColumns = 0;
+  const opened = columns.map((c, k) => {
+    const t0 = t0s[k]!, t1 = Math.max(t0, t1s[k]!);
+    const s0 = Math.floor(t0 * SAMPLES), s1 = Math.ceil(t1 * SAMPLES);
+    const inside = c.samples.slice(s0, s1);
+    const teeth = inside.map(classifier(c.samples, 0, SAMPLES).teeth);
+    if (longestRun(teeth) >= 3) teethColumns++;
+    return { t0, t1, share: inside.length > 1 ? splitSample(inside, teeth, lipY) / inside.length : 0.5 };
+  });
+  // Teeth rows run straight across the mouth: one share of the opening (the median over the open
+  // columns) for every column, so the cut between upper and lower teeth is smooth.
+  // Without teeth of its own the opening is only the dark between the lips: it all goes with the
+  // jaw, so that the painted teeth under the upper lip show when the mouth opens.
+  const teethVisible = teethColumns >= 3;
+  const openShares = opened.filter((o) => o.t1 - o.t0 > 2 / SAMPLES).map((o) => o.share);
+  const share = !teethVisible ? 0 : openShares.length ? median(openShares) : 0.5;
+  const split: Vec3[] = columns.map((c, k) => {
+    const { t0, t1 } = opened[k]!;
+    const oldUpper = mesh[UPPER_INNER[k]!]!, oldLower = mesh[LOWER_INNER[k]!]!;
+    const newUpper = lerp3(c.a, c.b, t0), newLower = lerp3(c.a, c.b, t1);
+    moveWithRings(mesh, UPPER_INNER[k]!, UPPER_RINGS.map((r) => r[k]!), mesh[UPPER_OUTER[k]!]!, oldUpper, newUpper);
+    moveWithRings(mesh, LOWER_INNER[k]!, LOWER_RINGS.map((r) => r[k]!), mesh[LOWER_OUTER[k]!]!, oldLower, newLower);
+    gap = Math.max(gap, Math.hypot(newLower[0] - newUpper[0], newLower[1] - newUpper[1]));
+    return lerp3(newUpper, newLower, share);
+  });
+  return { mesh, split, gap, teethVisible };
+}
+
+/**
+ * Where the lips would meet inside an opening, in samples from its top: in the dark gap between
+ * two rows of teeth, else under the upper teeth, else in the middle.
+ */
+function splitSample(inside: Sample[], teeth: boolean[], lipY: number): number {
+  const n = inside.length;
+  if (n === 0) return 0;
+  const firstTooth = teeth.indexOf(true), lastTooth = teeth.lastIndexOf(true);
+  if (firstTooth >= 0) {
+    // The darkest stretch between teeth rows.
+    let darkFrom = -1, darkTo = -1;
+    for (let s = firstTooth; s <= lastTooth; s++) {
+      if (!teeth[s] && inside[s]!.y < lipY - 10) { if (darkFrom < 0) darkFrom = s; darkTo = s; }
+    }
+    if (darkFrom >= 0 && darkTo < lastTooth) return (darkFrom + darkTo + 1) / 2;
+    if (firstTooth <= n * 0.3) {
+      // The upper teeth's lower edge; a shaded sample or two inside the teeth does not end them.
+      let end = firstTooth;
+      while (end + 1 < n && (teeth[end + 1] || teeth[end + 2] || teeth[end + 3])) end++;
+      return end + 1;
+    }
+  }
+  return n / 2;
+}
+
+function longestRun(flags: boolean[]): number {
+  let best = 0, run = 0;
+  for (const f of flags) { run = f ? run + 1 : 0; best = Math.max(best, run); }
+  return best;
+}
+
+/** Moves an inner lip point and drags the rings between it and the outer contour along, proportionally. */
+function moveWithRings(mesh: Vec3[], inner: number, rings: number[], outer: Vec3, from: Vec3, to: Vec3): void {
+  const d: Vec3 = [to[0] - from[0], to[1] - from[1], to[2] - from[2]];
+  const full = Math.hypot(from[0] - outer[0], from[1] - outer[1]) || 1;
+  for (const r of rings) {
+    const p = mesh[r]!;
+    const f = Math.min(1, Math.hypot(p[0] - outer[0], p[1] - outer[1]) / full);
+    mesh[r] = [p[0] + d[0] * f, p[1] + d[1] * f, p[2] + d[2] * f];
+  }
+  mesh[inner] = to;
+}

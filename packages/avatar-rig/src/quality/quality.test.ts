@@ -1,0 +1,43 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildRig, decodeTextures, type BuiltRig, type DecodedTextures } from '../node';
+import { readFixture } from '../test-support';
+import { geometryQuality, mouthGap } from './index';
+
+describe('rig quality checks', () => {
+  let built: BuiltRig;
+  let textures: DecodedTextures;
+  beforeAll(async () => {
+    built = await buildRig(readFixture('astronaut.png'));
+    textures = await decodeTextures(built.textures);
+  });
+
+  it('pass on a good rig: the rest frame is the photo, no mouth pixels outside the lips, no holes', () => {
+    const q = geometryQuality(built.rig, textures);
+    expect(q.restPsnrDb).toBeGreaterThanOrEqual(35);
+    expect(q.interiorOutsideLipsPx).toBe(0);
+    expect(q.holesPx).toBe(0);
+  });
+
+  it('count mouth pixels drawn outside the lips when the cavity is drawn over the face', () => {
+    const { rig } = built;
+    const cavity = rig.layers.find((l) => l.name === 'mouth-interior')!;
+    const reordered = { ...rig, layers: [...rig.layers.filter((l) => l !== cavity), cavity] };
+    expect(geometryQuality(reordered, textures).interiorOutsideLipsPx).toBeGreaterThan(100);
+  });
+
+  it('count holes when face triangles are missing, and a rest frame unlike the photo', () => {
+    const { rig } = built;
+    const face = rig.layers.find((l) => l.name === 'face')!;
+    const holed = { ...rig, layers: rig.layers.map((l) => (l === face ? { ...l, triangles: l.triangles.slice(30) } : l)) };
+    const q = geometryQuality(holed, textures);
+    expect(q.holesPx).toBeGreaterThan(10);
+    expect(q.restPsnrDb).toBeLessThan(35);
+  });
+
+  it('read the mouth open at aa and shut at PP on rendered frames', async () => {
+    const aa = await mouthGap(built.rig, textures, 'aa');
+    const pp = await mouthGap(built.rig, textures, 'PP');
+    expect(aa).toBeGreaterThan(0.3);
+    expect(pp).toBeLessThan(0.05);
+  });
+});

@@ -1,0 +1,98 @@
+// `npm run avatar-report -- DIR [--out OUT]`: runs the product's avatar pipeline on every photo in
+// DIR and writes OUT/report.json, one contact sheet per photo (OUT/<photo>.png), OUT/index.html,
+// and a table on stdout. Numbers and pictures come from the product's own CPU renderer.
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { decodeTextures } from '@avatar-factory/avatar-rig/node';
+import { contactSheet, geometryQuality, mouthGap } from '@avatar-factory/avatar-rig/quality';
+import { avatarPipeline } from '../apps/server/src/engines/avatar-pipeline';
+
+interface PhotoReport {
+  file: string;
+  status: 'completed' | 'refused';
+  reason: string | null;
+  yawDeg: number | null;
+  rollDeg: number | null;
+  pitchDeg: number | null;
+  ms: number | null;
+  restPsnrDb: number | null;
+  interiorOutsideLipsPx: number | null;
+  holesPx: number | null;
+  mouthGapAa: number | null;
+  mouthGapPp: number | null;
+}
+
+const PHOTO = /\.(jpe?g|png|webp)$/i;
+const round = (x: number | null, digits: number) => (x === null || !Number.isFinite(x) ? x : Number(x.toFixed(digits)));
+
+async function reportPhoto(file: string, outDir: string): Promise<PhotoReport> {
+  const started = performance.now();
+  const base: PhotoReport = { file: path.basename(file), status: 'refused', reason: null, yawDeg: null, rollDeg: null, pitchDeg: null, ms: null, restPsnrDb: null, interiorOutsideLipsPx: null, holesPx: null, mouthGapAa: null, mouthGapPp: null };
+  let image: Buffer;
+  try {
+    image = await avatarPipeline.normalise(fs.readFileSync(file));
+  } catch (error) {
+    return { ...base, reason: `not an image: ${(error as Error).message}` };
+  }
+  const face = await avatarPipeline.analyse(image);
+  const pose = face.measurements;
+  const measured = { yawDeg: round(pose?.yawDeg ?? null, 1), rollDeg: round(pose?.rollDeg ?? null, 1), pitchDeg: round(pose?.pitchDeg ?? null, 1) };
+  if (!face.ok) return { ...base, ...measured, reason: face.message };
+  const { rig, textures } = await avatarPipeline.buildRig(image, face);
+  await avatarPipeline.renderPortrait(rig, textures);
+  const ms = Math.round(performance.now() - started);
+
+  const decoded = await decodeTextures(textures);
+  const geometry = geometryQuality(rig, decoded);
+  const [aa, pp] = [await mouthGap(rig, decoded, 'aa'), await mouthGap(rig, decoded, 'PP')];
+  fs.writeFileSync(path.join(outDir, `${base.file}.png`), await contactSheet(rig, decoded, base.file));
+  return {
+    ...base, ...measured, status: 'completed', ms,
+    restPsnrDb: Number.isFinite(geometry.restPsnrDb) ? round(geometry.restPsnrDb, 1) : 99,
+    interiorOutsideLipsPx: geometry.interiorOutsideLipsPx,
+    holesPx: geometry.holesPx,
+    mouthGapAa: round(aa, 3),
+    mouthGapPp: round(pp, 3),
+  };
+}
+
+const cell = (x: unknown) => (x === null || x === undefined ? '-' : String(x));
+
+function table(rows: PhotoReport[]): string {
+  const head = ['file', 'status', 'yaw', 'roll', 'pitch', 'ms', 'psnr', 'outside', 'holes', 'gap aa', 'gap PP'];
+  const body = rows.map((r) => [r.file, r.status, r.yawDeg, r.rollDeg, r.pitchDeg, r.ms, r.restPsnrDb, r.interiorOutsideLipsPx, r.holesPx, r.mouthGapAa, r.mouthGapPp].map(cell));
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  return [line(head), ...body.map(line)].join('\n');
+}
+
+function indexHtml(rows: PhotoReport[]): string {
+  const esc = (s: string) => s.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  const items = rows.map((r) => `<section><h2>${esc(r.file)}: ${r.status}</h2><p>${esc(r.reason ?? `restPsnr ${cell(r.restPsnrDb)} dB, interior outside lips ${cell(r.interiorOutsideLipsPx)} px, holes ${cell(r.holesPx)} px, mouth gap aa ${cell(r.mouthGapAa)}, PP ${cell(r.mouthGapPp)}, ${cell(r.ms)} ms`)}</p>${r.status === 'completed' ? `<img src="${encodeURIComponent(r.file)}.png" alt="${esc(r.file)} contact sheet" loading="lazy">` : ''}</section>`);
+  return `<!doctype html><html lang="en"><meta charset="utf-8"><title>Avatar report</title><style>body{font-family:sans-serif;background:#111;color:#eee}img{max-width:100%}section{margin:1em 0}</style><h1>Avatar report (${rows.filter((r) => r.status === 'completed').length} of ${rows.length} completed)</h1>${items.join('\n')}</html>\n`;
+}
+
+async function main() {
+  const { positionals, values } = parseArgs({ allowPositionals: true, options: { out: { type: 'string' } } });
+  const dir = positionals[0];
+  if (!dir || !fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) {
+    console.error('usage: npm run avatar-report -- DIR [--out OUT]   (DIR: a folder of photos)');
+    process.exit(2);
+  }
+  const outDir = path.resolve(values.out ?? 'avatar-report');
+  fs.mkdirSync(outDir, { recursive: true });
+  const files = fs.readdirSync(dir).filter((f) => PHOTO.test(f)).sort().map((f) => path.join(dir, f));
+  const photos: PhotoReport[] = [];
+  for (const file of files) {
+    const row = await reportPhoto(file, outDir);
+    photos.push(row);
+    console.error(`${row.file}: ${row.status}${row.reason ? ` (${row.reason})` : ''}`);
+  }
+  fs.writeFileSync(path.join(outDir, 'report.json'), `${JSON.stringify({ photos }, null, 2)}\n`);
+  fs.writeFileSync(path.join(outDir, 'index.html'), indexHtml(photos));
+  console.log(table(photos));
+  console.log(`\n${photos.filter((p) => p.status === 'completed').length} of ${photos.length} completed; report in ${outDir}`);
+}
+
+await main();
