@@ -1,58 +1,42 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
-import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config';
-import type { DatabaseHandle } from './db/client';
+import { trackAllowedMethods } from './http/allowed-methods';
 import { clientErrors, routerErrors } from './http/framework-errors';
-import { createQueue, type Queue } from './jobs/queue';
+import { requestBaseUrl } from './http/public-origin';
+import { requestBudget } from './http/request-budget';
 import { authPlugin, resolveJwtSecret } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
-import { createLocalStorage, type Storage } from './storage/storage';
+import type { Core } from './core';
 import { healthRoutes } from './modules/health/health.routes';
-import { createUsersRepository } from './modules/users/users.repository';
+import { createHealthService } from './modules/health/health.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService, toUser } from './modules/users/users.service';
 import { registerWebApp } from './web/static';
-import { defaultSpeechEngine, type SpeechEngine } from '@avatar-factory/speech';
-import { avatarPipeline, type AvatarPipeline } from './engines/avatar-pipeline';
-import { createConversionPool } from './engines/conversion-pool';
-import { createAvatarsRepository, type AvatarsRepository } from './modules/avatars/avatars.repository';
 import { avatarsRoutes } from './modules/avatars/avatars.routes';
 import { createAvatarsService } from './modules/avatars/avatars.service';
 import { createSpeechService } from './modules/speech/speech.service';
 import { speechRoutes } from './modules/speech/speech.routes';
-import { createVoiceResolver, type VoiceResolver } from './modules/speech/voice-resolver';
-import { createVoiceModelsRepository, type VoiceModelsRepository } from './modules/voice-models/voice-models.repository';
 import { isPublished, webAvatarRoutes } from './modules/web-avatar/web-avatar.routes';
-import { trainingConfig } from '@avatar-factory/voice-check';
 import { voiceModelsRoutes } from './modules/voice-models/voice-models.routes';
 import { createVoiceModelsService } from './modules/voice-models/voice-models.service';
 
-export interface AppDeps {
-  config: Config;
-  database: DatabaseHandle;
-  /** The engines default to the real ones; a benchmark may pass its own instances. */
-  speech?: SpeechEngine;
-  pipeline?: AvatarPipeline;
-}
-
-/** What job handlers and tests need besides the HTTP server. */
-export interface App {
+/** The API process: the core plus the HTTP server. Job handlers and tests use the core's parts. */
+export interface App extends Core {
   server: FastifyInstance;
-  config: Config;
-  queue: Queue;
-  storage: Storage;
-  repositories: { avatars: AvatarsRepository; voiceModels: VoiceModelsRepository };
-  engines: { speech: SpeechEngine; pipeline: AvatarPipeline; voices: VoiceResolver };
 }
 
-/** The composition root: external plugins, then services, then routes (fastify/demo order). */
-export async function buildApp({ config, database, ...overrides }: AppDeps): Promise<App> {
+/**
+ * The HTTP composition root on top of the core (core.ts): external plugins, then services, then
+ * routes (fastify/demo order).
+ */
+export async function buildApp(core: Core): Promise<App> {
+  const { config, storage, queue, repositories, metrics } = core;
+  const maxParamLength = 1200;
   const server = Fastify({
     logger: { level: config.LOG_LEVEL },
     genReqId: (request) => {
@@ -69,20 +53,31 @@ export async function buildApp({ config, database, ...overrides }: AppDeps): Pro
       headersTimeout: Math.min(60_000, config.REQUEST_TIMEOUT_MS),
       connectionsCheckingInterval: Math.min(30_000, Math.max(250, config.REQUEST_TIMEOUT_MS / 4)),
     },
-    trustProxy: true,
+    // Off unless TRUST_PROXY names the proxies in front of us: otherwise any client could pick its
+    // own request.ip (X-Forwarded-For) and step around every per-client limit.
+    // A hop count trusts that many proxies nearest to us (what Fastify does for a number, which
+    // its types do not list).
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? (_address: string, hop: number) => hop < (config.TRUST_PROXY as number) : config.TRUST_PROXY,
     // A path segment may be an avatar name of 100 characters, percent-encoded (up to 12 bytes each).
-    routerOptions: { maxParamLength: 1200 },
+    routerOptions: { maxParamLength },
     frameworkErrors: routerErrors,
     clientErrorHandler: clientErrors,
   }).withTypeProvider<ZodTypeProvider>();
+  const allowedMethods = trackAllowedMethods(server, { maxParamLength });
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
+  // Labelled by the route's pattern (/api/tasks/:taskId), never the raw URL: one series per route.
+  server.addHook('onResponse', async (request, reply) => {
+    metrics.httpRequest(request.method, request.routeOptions.url ?? '(unmatched)', reply.statusCode, reply.elapsedTime / 1000);
+  });
   server.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // Signed-in answers (tokens, the user's avatars, portraits, takes) never rest in a browser or
+    // proxy cache, where the next person on a shared machine could read them. Only the public
+    // Web Avatar API chooses its own caching.
+    if (request.url.startsWith('/api/') && !request.url.startsWith('/api/public/')) reply.header('cache-control', 'no-store');
   });
 
-  const storage = createLocalStorage(path.join(config.DATA_DIR, 'files'));
-  const queue = createQueue(database.db, { leaseMs: config.JOB_LEASE_MS });
   const secret = await resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR);
 
   await server.register(errorsPlugin);
@@ -94,19 +89,25 @@ export async function buildApp({ config, database, ...overrides }: AppDeps): Pro
         'img-src': ["'self'", 'data:', 'blob:'],
         'media-src': ["'self'", 'data:', 'blob:'],
         'connect-src': ["'self'"],
-        // Only the public Web Avatar page may be embedded elsewhere (see web/static.ts).
-        'frame-ancestors': ["'self'"],
+        // Our own stylesheets only: no inline <style> (the web build loads sonner's CSS as a file)
+        // and no style sheets from other hosts.
+        'style-src': ["'self'"],
+        // No page of ours is framed, by anyone: only a published avatar's public page may be
+        // embedded elsewhere (web/static.ts).
+        'frame-ancestors': ["'none'"],
         // Self-hosted over plain HTTP on a LAN must keep working: do not force https sub-requests.
         'upgrade-insecure-requests': null,
       },
     },
     crossOriginEmbedderPolicy: false,
-    frameguard: false,
+    frameguard: { action: 'deny' },
+    // Off unless configured: over plain HTTP it means nothing, and behind HTTPS on a shared domain
+    // a year-long includeSubDomains would bind every other site there too.
+    strictTransportSecurity: config.HSTS_MAX_AGE > 0 ? { maxAge: config.HSTS_MAX_AGE, includeSubDomains: config.HSTS_INCLUDE_SUBDOMAINS, preload: false } : false,
   });
-  await server.register(formbody);
   await server.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 10, parts: 12, fieldSize: 4096 } });
   await server.register(rateLimit, { global: false });
-  const usersRepository = createUsersRepository(database.db);
+  const usersRepository = repositories.users;
   await server.register(authPlugin, {
     secret,
     expiresIn: config.TOKEN_TTL,
@@ -117,35 +118,63 @@ export async function buildApp({ config, database, ...overrides }: AppDeps): Pro
   });
 
   const users = createUsersService({ users: usersRepository, signToken: (userId) => server.jwt.sign({ sub: userId }) });
-  const repositories = { avatars: createAvatarsRepository(database.db), voiceModels: createVoiceModelsRepository(database.db) };
-  const speechEngine = overrides.speech ?? defaultSpeechEngine();
-  const conversion = createConversionPool();
-  server.addHook('onClose', () => conversion.close());
-  const voices = createVoiceResolver({ voiceModels: repositories.voiceModels, storage, conversion });
-  const speech = createSpeechService({ engine: speechEngine, voices });
-  const voiceTraining = trainingConfig();
+  const speechEngine = core.engines.speech;
+  const voices = core.engines.voices;
+  const speech = createSpeechService({
+    engine: speechEngine,
+    voices,
+    limits: {
+      maxEngineCalls: config.SPEECH_MAX_ENGINE_CALLS,
+      maxOutputSeconds: { owner: config.SPEECH_MAX_OUTPUT_SECONDS, public: config.PUBLIC_SPEECH_MAX_OUTPUT_SECONDS },
+    },
+  });
+  const voiceTraining = config.voiceTraining;
   const voiceModels = createVoiceModelsService({
     voiceModels: repositories.voiceModels,
     avatars: repositories.avatars,
     storage,
     queue,
     config: () => voiceTraining,
+    limits: {
+      modelsPerUser: config.MAX_VOICE_MODELS_PER_USER,
+      activeTrainingsPerUser: config.MAX_ACTIVE_TRAININGS_PER_USER,
+      customSentencesPerModel: config.MAX_CUSTOM_SENTENCES_PER_MODEL,
+    },
   });
   const avatars = createAvatarsService({
     avatars: repositories.avatars,
     voiceModels: repositories.voiceModels,
     storage,
     queue,
-    publicBaseUrl: config.publicBaseUrl,
+    maxActivePerUser: config.MAX_ACTIVE_AVATARS_PER_USER,
+  });
+  const baseUrlOf = (request: FastifyRequest) => requestBaseUrl(request, { publicBaseUrl: config.publicBaseUrl, basePath: config.BASE_PATH, port: config.PORT });
+
+  const userSpeechBudget = requestBudget(server, {
+    max: config.SPEECH_USER_RATE_LIMIT,
+    timeWindow: '1 minute',
+    key: (request) => `speech-user:${request.userId}`,
+    message: (seconds) => `You can make up to ${config.SPEECH_USER_RATE_LIMIT} speech requests a minute. Try again in ${seconds} seconds.`,
   });
 
   await server.register(
     async (api) => {
-      await api.register(healthRoutes, { db: database.db });
-      await api.register(usersRoutes, { users, signInRateLimit: config.SIGNIN_RATE_LIMIT });
-      await api.register(avatarsRoutes, { avatars, speech });
+      await api.register(healthRoutes, {
+        health: createHealthService({
+          health: repositories.health,
+          storage,
+          queue,
+          onFailure: (dependency, error) => server.log.warn({ err: error, dependency }, 'readiness check failed'),
+        }),
+      });
+      await api.register(usersRoutes, {
+        users,
+        signIn: { perClient: config.SIGNIN_RATE_LIMIT, freeFailures: config.SIGNIN_EMAIL_FREE_FAILURES, maxDelaySeconds: config.SIGNIN_EMAIL_MAX_DELAY_S },
+        registerRateLimit: config.REGISTER_RATE_LIMIT,
+      });
+      await api.register(avatarsRoutes, { avatars, speech, baseUrlOf, userSpeechBudget });
       await api.register(voiceModelsRoutes, { voiceModels, config: () => voiceTraining });
-      await api.register(speechRoutes, { speech, voiceModels: repositories.voiceModels });
+      await api.register(speechRoutes, { speech, voiceModels: repositories.voiceModels, userSpeechBudget });
       await api.register(webAvatarRoutes, {
         avatars: repositories.avatars,
         speech,
@@ -153,6 +182,7 @@ export async function buildApp({ config, database, ...overrides }: AppDeps): Pro
         productName: config.PRODUCT_NAME,
         basePath: config.BASE_PATH,
         rateLimit: config.PUBLIC_RATE_LIMIT,
+        avatarRateLimit: config.PUBLIC_AVATAR_RATE_LIMIT,
       });
     },
     { prefix: '/api' },
@@ -163,14 +193,8 @@ export async function buildApp({ config, database, ...overrides }: AppDeps): Pro
     webDistDir: config.webDistDir,
     voicesDir: path.join(config.DATA_DIR, 'voices'),
     isPublished: (publicId) => isPublished(repositories.avatars, publicId),
+    allowedMethods,
   });
 
-  return {
-    server,
-    config,
-    queue,
-    storage,
-    repositories,
-    engines: { speech: speechEngine, pipeline: overrides.pipeline ?? avatarPipeline, voices },
-  };
+  return { ...core, server };
 }

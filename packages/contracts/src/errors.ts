@@ -34,5 +34,12 @@ export const errorCodes = {
   notFound: 'not_found',
   notTraining: 'not_training',
   audioTooLong: 'audio_too_long',
+  methodNotAllowed: 'method_not_allowed',
+  /** A per-user bound on work at once (avatars being generated, trainings): the message names it. */
+  tooManyTasks: 'too_many_tasks',
+  voiceModelLimit: 'voice_model_limit',
+  tooManySentences: 'too_many_sentences',
+  /** GET /api/ready: a dependency (database, storage, queue) did not answer. */
+  notReady: 'not_ready',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

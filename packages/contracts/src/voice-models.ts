@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowsOf } from './rows';
 import { isStorableText, storableTextMessage } from './text';
 
 export const voiceModelStatusSchema = z.enum(['recording', 'training', 'ready', 'failed']);
@@ -24,11 +25,14 @@ export const voiceModelSchema = z.object({
 });
 export type VoiceModel = z.infer<typeof voiceModelSchema>;
 export const voiceModelListSchema = z.array(voiceModelSchema);
+/** The web client's read of the list: row by row (rows.ts). */
+export const voiceModelRowsSchema = rowsOf(voiceModelSchema);
 
 export const createVoiceModelRequestSchema = z.object({
   name: z.string().trim().min(1).max(100).refine(isStorableText, storableTextMessage),
   is_public: z.boolean().default(false),
-  language: languageSchema.default('ja'),
+  // Optional: the spec's create call has none; the model then takes its first take's language.
+  language: languageSchema.optional(),
 });
 export type CreateVoiceModelRequest = z.input<typeof createVoiceModelRequestSchema>;
 
@@ -44,6 +48,8 @@ export const recordedSentenceSchema = z.object({
 });
 export type RecordedSentence = z.infer<typeof recordedSentenceSchema>;
 export const recordedSentenceListSchema = z.array(recordedSentenceSchema);
+/** The web client's read of the list: row by row (rows.ts). */
+export const recordedSentenceRowsSchema = rowsOf(recordedSentenceSchema);
 
 /** Text fields of the multipart POST /api/voice-models/{id}/sentences. */
 export const uploadSentenceFieldsSchema = z.object({

@@ -29,7 +29,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
     pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder });
-    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+    return { db: db as unknown as Database, kind: 'postgres', close: once(() => pool.end()) };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -42,5 +42,11 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
   const client = new PGlite(dbDir);
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Database, kind: 'pglite', close: once(() => client.close()) };
+}
+
+/** Closing twice (a shutdown racing a failed start, a test that closed it on purpose) is a no-op. */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closed: Promise<void> | undefined;
+  return () => (closed ??= close());
 }

@@ -1,6 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
+/** A deploy confirmation as stored: the statement shown, and the voice model it covered (if any). */
+export interface StoredDeployConsent {
+  likeness: true;
+  voice: boolean;
+  statement: string;
+  voiceModelId: string | null;
+}
+
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -19,7 +27,8 @@ export const voiceModels = pgTable(
     name: text('name').notNull(),
     isPublic: boolean('is_public').notNull().default(false),
     status: text('status', { enum: ['recording', 'training', 'ready', 'failed'] }).notNull().default('recording'),
-    language: text('language', { enum: ['ja', 'en'] }).notNull().default('ja'),
+    /** Null until given at creation or decided by the first take's text (issue 10). */
+    language: text('language', { enum: ['ja', 'en'] }),
     progress: integer('progress').notNull().default(0),
     sentenceCount: integer('sentence_count').notNull().default(0),
     qualityScore: real('quality_score'),
@@ -75,6 +84,13 @@ export const avatars = pgTable(
     deployStatus: text('deploy_status', { enum: ['ready', 'deploying', 'deployed'] }).notNull().default('ready'),
     /** Unguessable id of the public Web Avatar page; null while not deployed. */
     publicId: text('public_id').unique(),
+    /**
+     * The owner's confirmation before going public (issue 12): what was agreed to, when and by
+     * whom. Null until a deploy call carries one (the spec's body-less call confirms nothing).
+     */
+    deployConsent: jsonb('deploy_consent').$type<StoredDeployConsent>(),
+    deployConsentAt: timestamp('deploy_consent_at', { withTimezone: true, mode: 'date' }),
+    deployConsentUserId: uuid('deploy_consent_user_id').references(() => users.id, { onDelete: 'set null' }),
     photoKey: text('photo_key').notNull(),
     jobId: uuid('job_id'),
     createdAt: createdAt(),
@@ -102,10 +118,15 @@ export const jobs = pgTable(
     progress: integer('progress').notNull().default(0),
     currentStep: text('current_step'),
     lastError: text('last_error'),
+    /** Whose work it is: the queue takes turns between users (queue.ts). Null: nobody's (tests, maintenance). */
+    ownerId: uuid('owner_id'),
+    /** When a worker last claimed it: the user served longest ago goes next. */
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     index('jobs_claim_idx').on(table.status, table.runAfter).where(sql`status in ('queued', 'running')`),
+    index('jobs_owner_started_idx').on(table.ownerId, table.startedAt),
   ],
 );

@@ -1,13 +1,12 @@
-import type { App } from '../app';
+import type { Core } from '../core';
 import { deployAvatarHandler } from '../modules/avatars/deploy-avatar.job';
 import { generateAvatarHandler } from '../modules/avatars/generate-avatar.job';
 import { checkTakeHandler } from '../modules/voice-models/check-take.job';
 import { trainVoiceHandler } from '../modules/voice-models/train-voice.job';
 import type { JobHandlers } from './queue';
-import { testRecordHandler } from './test-record.job';
 
-/** Every job handler, wired in one place. */
-export function jobHandlers(app: App): JobHandlers {
+/** Every production job handler, wired in one place (test jobs: testing/test-jobs.ts). */
+export function jobHandlers(app: Core): JobHandlers {
   const { avatars, voiceModels } = app.repositories;
   const speech = app.engines.speech;
   return {
@@ -15,6 +14,5 @@ export function jobHandlers(app: App): JobHandlers {
     'avatar.deploy': deployAvatarHandler({ avatars, storage: app.storage }),
     'voice.check-take': checkTakeHandler({ voiceModels, storage: app.storage, speech }),
     'voice.train': trainVoiceHandler({ voiceModels, storage: app.storage, speech }),
-    'test.record': testRecordHandler(app),
   };
 }

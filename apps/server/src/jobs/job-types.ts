@@ -4,7 +4,4 @@ export interface JobPayloads {
   'avatar.deploy': { avatarId: string };
   'voice.check-take': { recordingId: string; revision: number };
   'voice.train': { voiceModelId: string };
-  /** Used by the queue's own tests and benchmarks. */
-  'test.record': { key: string; steps: number; stepMs: number; failAttempts?: number };
 }
-export type JobName = keyof JobPayloads;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { jobs } from '../db/schema';
-import type { JobName, JobPayloads } from './job-types';
+import type { JobPayloads } from './job-types';
 
 /**
  * A small durable queue on the `jobs` table (docs/adr/0002-job-queue.md): workers claim with
@@ -14,6 +14,8 @@ export type JobRow = typeof jobs.$inferSelect;
 export interface EnqueueOptions {
   maxAttempts?: number;
   delayMs?: number;
+  /** The user whose work this is: claims take turns between users. */
+  ownerId?: string;
 }
 
 export interface JobContext {
@@ -25,13 +27,20 @@ export interface JobContext {
   progress(percent: number, step?: string): Promise<void>;
 }
 
-export interface JobHandler<N extends JobName> {
-  run(payload: JobPayloads[N], ctx: JobContext): Promise<void>;
+/**
+ * The queue and the workers are generic over the map from job name to payload: production uses
+ * JobPayloads; tests add their own jobs (testing/test-jobs.ts) without them ever reaching a
+ * production worker.
+ */
+export type JobName<M extends object = JobPayloads> = keyof M & string;
+
+export interface JobHandler<N extends JobName<M>, M extends object = JobPayloads> {
+  run(payload: M[N], ctx: JobContext): Promise<void>;
   /** Called once when the job fails for good (attempts exhausted) so the domain row can say so. */
-  onFailed?(payload: JobPayloads[N], error: unknown): Promise<void>;
+  onFailed?(payload: M[N], error: unknown): Promise<void>;
 }
 
-export type JobHandlers = { [N in JobName]?: JobHandler<N> };
+export type JobHandlers<M extends object = JobPayloads> = { [N in JobName<M>]?: JobHandler<N, M> };
 
 export class JobCancelledError extends Error {
   constructor() {
@@ -49,10 +58,10 @@ export class WorkerShutdownError extends Error {
 export const defaultLeaseMs = 15_000;
 export const heartbeatMs = 1_000;
 
-export function createQueue(db: Database, options: { leaseMs?: number } = {}) {
+export function createQueue<M extends object = JobPayloads>(db: Database, options: { leaseMs?: number } = {}) {
   const leaseMs = options.leaseMs ?? defaultLeaseMs;
   return {
-    async enqueue<N extends JobName>(name: N, payload: JobPayloads[N], options: EnqueueOptions = {}): Promise<string> {
+    async enqueue<N extends JobName<M>>(name: N, payload: M[N], options: EnqueueOptions = {}): Promise<string> {
       const [row] = await db
         .insert(jobs)
         .values({
@@ -60,6 +69,7 @@ export function createQueue(db: Database, options: { leaseMs?: number } = {}) {
           payload,
           maxAttempts: options.maxAttempts ?? 3,
           runAfter: new Date(Date.now() + (options.delayMs ?? 0)),
+          ownerId: options.ownerId ?? null,
         })
         .returning({ id: jobs.id });
       return row!.id;
@@ -82,18 +92,25 @@ export function createQueue(db: Database, options: { leaseMs?: number } = {}) {
       return row;
     },
 
-    /** Claims the oldest runnable job (queued and due, or running with an expired lease). */
-    async claim(workerId: string, names: JobName[]): Promise<JobRow | undefined> {
+    /**
+     * Claims a runnable job (queued and due, or running with an expired lease), taking turns
+     * between users: the job of the user whose last job started longest ago (or never) goes first,
+     * then the oldest. So one user's twelve avatars do not hold everyone else back: another user's
+     * first job runs next, not thirteenth, and the users' jobs then alternate.
+     */
+    async claim(workerId: string, names: JobName<M>[]): Promise<JobRow | undefined> {
       if (names.length === 0) return undefined;
       const nameList = sql.join(names.map((name) => sql`${name}`), sql`, `);
       const result = await db.execute(sql`
         UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_by = ${workerId},
-          locked_until = now() + ${`${leaseMs} milliseconds`}::interval, updated_at = now()
+          locked_until = now() + ${`${leaseMs} milliseconds`}::interval, updated_at = now(), started_at = clock_timestamp()
         WHERE id = (
-          SELECT id FROM jobs
-          WHERE name IN (${nameList}) AND NOT cancel_requested
-            AND ((status = 'queued' AND run_after <= now()) OR (status = 'running' AND locked_until < now()))
-          ORDER BY run_after, created_at
+          SELECT candidate.id FROM jobs candidate
+          WHERE candidate.name IN (${nameList}) AND NOT candidate.cancel_requested
+            AND ((candidate.status = 'queued' AND candidate.run_after <= now()) OR (candidate.status = 'running' AND candidate.locked_until < now()))
+          ORDER BY
+            coalesce((SELECT max(served.started_at) FROM jobs served WHERE served.owner_id = candidate.owner_id), '-infinity'),
+            candidate.run_after, candidate.created_at
           FOR UPDATE SKIP LOCKED
           LIMIT 1
         )
@@ -158,8 +175,27 @@ export function createQueue(db: Database, options: { leaseMs?: number } = {}) {
       return final;
     },
 
+    /** Jobs waiting and running, by name (the metrics' queue depth; readiness uses it as the queue's answer). */
+    async depth(): Promise<{ name: string; status: 'queued' | 'running'; count: number }[]> {
+      const rows = await db
+        .select({ name: jobs.name, status: jobs.status, count: sql<number>`count(*)::int` })
+        .from(jobs)
+        .where(inArray(jobs.status, ['queued', 'running']))
+        .groupBy(jobs.name, jobs.status);
+      return rows.map((row) => ({ ...row, status: row.status as 'queued' | 'running', count: Number(row.count) }));
+    },
+
+    /** Deletes finished jobs (completed, failed, cancelled) last touched before `before`; answers how many. */
+    async pruneFinished(before: Date): Promise<number> {
+      const rows = await db
+        .delete(jobs)
+        .where(and(inArray(jobs.status, ['completed', 'failed', 'cancelled']), lt(jobs.updatedAt, before)))
+        .returning({ id: jobs.id });
+      return rows.length;
+    },
+
     newWorkerId: () => `${process.pid}-${randomUUID().slice(0, 8)}`,
   };
 }
 
-export type Queue = ReturnType<typeof createQueue>;
+export type Queue<M extends object = JobPayloads> = ReturnType<typeof createQueue<M>>;

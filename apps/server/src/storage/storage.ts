@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -18,6 +19,8 @@ export interface Storage {
   remove(keyOrPrefix: string): Promise<void>;
   /** Absolute path for engines that need a file (e.g. streaming to a child process). */
   pathOf(key: string): string;
+  /** Writes, reads back and removes a small file: throws when the storage cannot be used. */
+  probe(): Promise<void>;
 }
 
 const KEY_PATTERN = /^[a-z0-9-]+(\/[A-Za-z0-9._-]+)*\/?$/;
@@ -64,5 +67,15 @@ export function createLocalStorage(root: string): Storage {
     },
     remove: (keyOrPrefix) => fsp.rm(resolve(keyOrPrefix), { recursive: true, force: true }),
     pathOf: resolve,
+    async probe() {
+      const key = `ready-probe/${process.pid}-${randomUUID()}`;
+      const data = Buffer.from('ok');
+      try {
+        await this.put(key, data);
+        if (!(await this.get(key)).equals(data)) throw new Error('storage read back different bytes');
+      } finally {
+        await this.remove(key).catch(() => undefined);
+      }
+    },
   };
 }

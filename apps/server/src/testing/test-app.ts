@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { tokenResponseSchema } from '@avatar-factory/contracts';
 import { buildApp, type App } from '../app';
+import { buildCore } from '../core';
 import { loadConfig, type Config } from '../config';
 import { createTestDatabase } from './test-database';
 
@@ -20,8 +21,9 @@ export interface TestApp extends App {
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'af-api-'));
   const database = await createTestDatabase();
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'no-web'), ...env });
-  const app = await buildApp({ config, database });
+  // Tests sign up many users from one address: the registration limit has its own test.
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'no-web'), REGISTER_RATE_LIMIT: '10000', ...env });
+  const app = await buildApp(await buildCore({ config, database }));
   await app.server.ready();
   return {
     ...app,
@@ -37,7 +39,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     },
     async close() {
       await app.server.close();
-      await database.close();
+      await app.close();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };

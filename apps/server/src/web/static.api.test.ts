@@ -32,12 +32,33 @@ describe('the single-page app under the base path', () => {
     expect((await t.server.inject({ method: 'GET', url: '/elsewhere', headers: { accept: 'text/html' } })).statusCode).toBe(404);
   });
 
-  it('lets only the public Web Avatar page be framed by other sites', async () => {
-    const app = await page('/avatar-factory/voice-models');
-    expect(app.headers['content-security-policy']).toContain("frame-ancestors 'self'");
-    const publicPage = await page('/avatar-factory/w/AbCdEf123456');
-    expect(publicPage.headers['content-security-policy']).toContain('frame-ancestors *');
-    expect(publicPage.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+  it('answers every page with the app whatever the client accepts (curl, link previewers); missing files and API paths stay 404', async () => {
+    for (const accept of ['*/*', undefined, 'application/json', 'text/html']) {
+      for (const url of ['/avatar-factory/auth', '/avatar-factory/voice-models', '/avatar-factory/avatars/abc/edit', '/avatar-factory/no/such/page?x=1']) {
+        const res = await t.server.inject({ method: 'GET', url, headers: accept ? { accept } : {} });
+        expect([accept, url, res.statusCode]).toEqual([accept, url, 200]);
+        expect(res.headers['content-type']).toContain('text/html');
+        expect(res.body).toContain('<title>Avatar Factory</title>');
+      }
+      for (const url of ['/avatar-factory/assets/missing.js', '/avatar-factory/favicon.ico', '/avatar-factory/voices/nobody.wav', '/api/no-such-route', '/elsewhere']) {
+        const res = await t.server.inject({ method: 'GET', url, headers: accept ? { accept } : {} });
+        expect([accept, url, res.statusCode]).toEqual([accept, url, 404]);
+        errorResponseSchema.parse(res.json());
+      }
+    }
+    // A public page that is not published is still a 404 (with the page, which says so) for any client.
+    const gone = await t.server.inject({ method: 'GET', url: '/avatar-factory/w/AbCdEf123456', headers: { accept: '*/*' } });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.body).toContain('<title>Avatar Factory</title>');
+  });
+
+  it('lets no page be framed, not even by itself, unless it is a published avatar page (web-avatar tests)', async () => {
+    for (const url of ['/avatar-factory/', '/avatar-factory/index.html', '/avatar-factory/voice-models', '/avatar-factory/w/AbCdEf123456']) {
+      const res = await page(url);
+      expect([url, res.headers['content-security-policy']]).toEqual([url, expect.stringContaining("frame-ancestors 'none'")]);
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    }
   });
 
   it('never serves a file outside its folders (the JWT secret sits in the data folder beside voices/), answering 4xx in the error shape', async () => {
@@ -45,9 +66,7 @@ describe('the single-page app under the base path', () => {
     expect(secret.length).toBeGreaterThan(20);
     for (const url of [
       '/avatar-factory/voices/..%2Fjwt-secret',
-      '/avatar-factory/voices/%2e%2e/jwt-secret',
       '/avatar-factory/voices/%2e%2e%2fjwt-secret',
-      '/avatar-factory/voices/../jwt-secret',
       '/avatar-factory/voices/..%5cjwt-secret',
       '/avatar-factory/voices/%00',
       '/avatar-factory/voices/female-sample.wav%00.png',
@@ -61,8 +80,11 @@ describe('the single-page app under the base path', () => {
       errorResponseSchema.parse(res.json());
       expect(res.body).not.toContain(secret);
     }
-    const page = await t.server.inject({ method: 'GET', url: '/avatar-factory/..%2F..%2Fjwt-secret', headers: { accept: 'text/html' } });
-    expect(page.body).not.toContain(secret);
+    // These name pages once the URL is resolved (%2e%2e is '..'): the app answers, never the file.
+    for (const url of ['/avatar-factory/..%2F..%2Fjwt-secret', '/avatar-factory/voices/%2e%2e/jwt-secret', '/avatar-factory/voices/../jwt-secret']) {
+      const page = await t.server.inject({ method: 'GET', url });
+      expect(page.body).not.toContain(secret);
+    }
     expect((await t.server.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
 

@@ -2,18 +2,43 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { errorCodes } from '@avatar-factory/contracts';
 import { humanModelsDir, tfjsWasmDir } from '@avatar-factory/face-analysis';
 
-/** The public Web Avatar page is made to be embedded (its iframe snippet): any site may frame it. */
+/**
+ * A published avatar's public page is made to be embedded (its iframe snippet): any site may frame
+ * it. Nothing else may be framed (app.ts sends frame-ancestors 'none' and X-Frame-Options DENY).
+ */
 function embeddable(reply: FastifyReply) {
   const policy = String(reply.getHeader('content-security-policy') ?? '');
   reply.header('content-security-policy', policy.replace(/frame-ancestors [^;]*/, 'frame-ancestors *'));
+  reply.removeHeader('x-frame-options');
+}
+
+/** The public id when the path is exactly a public page, {base}/w/{publicId} (a trailing slash allowed). */
+function publicPageId(url: string, basePath: string): string | undefined {
+  return /^([^/]+)\/?$/.exec(url.slice(`${basePath}/w/`.length))?.[1];
+}
+
+/** Folders of files, not pages: a missing file there is a 404, never the app. */
+const fileFolders = ['assets', 'vendor', 'voices'];
+
+/**
+ * Whether a path under the base path names a page of the app (its router shows the page or 'Page
+ * not found'), rather than an API route or a file: not under a folder of files and with no file
+ * extension in its last segment (`/favicon.ico`, `/robots.txt` are missing files, not pages).
+ */
+function isPagePath(url: string, basePath: string): boolean {
+  if (url.startsWith('/api/') || !(url === basePath || url.startsWith(`${basePath}/`))) return false;
+  const segments = url.slice(basePath.length).split('/').filter(Boolean);
+  if (segments.length > 0 && fileFolders.includes(segments[0]!)) return false;
+  return !/\.[A-Za-z0-9]{1,8}$/.test(segments.at(-1) ?? '');
 }
 
 /**
  * Serves the built single-page app under the base path with an SPA fallback (any unknown GET
- * under the base path that wants HTML gets index.html, and the client router shows the page or
- * 'Page not found'), and the generated voice samples under {base}/voices/.
+ * under the base path that is not a file gets index.html, and the client router shows the page
+ * or 'Page not found'), and the generated voice samples under {base}/voices/.
  */
 export interface WebAppOptions {
   basePath: string;
@@ -21,6 +46,8 @@ export interface WebAppOptions {
   voicesDir: string;
   /** Whether {base}/w/{publicId} is a deployed avatar's page: any other id is a 404 (api.md). */
   isPublished(publicId: string): Promise<boolean>;
+  /** The methods an API path answers, for a 405 instead of a 404 (api.md). */
+  allowedMethods(url: string): string[];
 }
 
 export async function registerWebApp(app: FastifyInstance, options: WebAppOptions) {
@@ -44,14 +71,21 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '';
-    const wantsPage = request.method === 'GET' && !url.startsWith('/api/') && (url === basePath || url.startsWith(`${basePath}/`));
-    if (hasWeb && wantsPage && String(request.headers.accept ?? '').includes('text/html')) {
+    if (url.startsWith('/api/')) {
+      const allowed = options.allowedMethods(url);
+      if (allowed.length > 0) {
+        return reply.status(405).header('allow', allowed.join(', ')).send({ detail: { code: errorCodes.methodNotAllowed, message: `${request.method} is not allowed here. Allowed: ${allowed.join(', ')}.` } });
+      }
+    }
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && isPagePath(url, basePath);
+    // Any client gets the page, whatever it accepts: curl and link previewers send `Accept: */*`.
+    if (hasWeb && wantsPage) {
       if (url.startsWith(`${basePath}/w/`)) {
-        embeddable(reply);
         // A deleted, undeployed or never published avatar's page is gone: 404, and the app
         // (still served, so a visitor sees a readable page) says it is no longer published.
-        const publicId = url.slice(`${basePath}/w/`.length).split('/')[0] ?? '';
-        if (!(await options.isPublished(publicId))) reply.status(404);
+        const publicId = publicPageId(url, basePath);
+        if (publicId !== undefined && (await options.isPublished(publicId))) embeddable(reply);
+        else reply.status(404);
       }
       return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(indexFile));
     }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { avatarSchema, speechResponseSchema, taskListSchema, taskSchema, type Task } from '@avatar-factory/contracts';
+import { listCorpusPhotos } from '@avatar-factory/face-analysis/corpus';
 import { jobHandlers } from '../../jobs/handlers';
 import { startWorkerPool, type WorkerPool } from '../../jobs/worker-pool';
 import { multipartBody } from '../../testing/multipart';
@@ -20,7 +21,8 @@ describe('avatars, tasks, deploy and the public Web Avatar API', () => {
   let grace: Buffer;
 
   const upload = (auth: { authorization: string }, fields: Record<string, string>, file?: { data: Buffer; name?: string; type?: string }) => {
-    const body = multipartBody(fields, file && { field: 'file', name: file.name ?? 'photo.jpg', type: file.type ?? 'image/jpeg', data: file.data });
+    // enable_lipsync is required (api.md); the tests that are not about it send the default.
+    const body = multipartBody({ enable_lipsync: 'true', ...fields }, file && { field: 'file', name: file.name ?? 'photo.jpg', type: file.type ?? 'image/jpeg', data: file.data });
     return t.server.inject({ method: 'POST', url: '/api/avatars', payload: body.payload, headers: { ...body.headers, ...auth } });
   };
   const getTask = async (auth: { authorization: string }, id: string): Promise<Task> =>
@@ -65,7 +67,7 @@ describe('avatars, tasks, deploy and the public Web Avatar API', () => {
       return task.status !== 'processing' && task;
     }, 90_000, 25);
     expect(completed).toMatchObject({ status: 'completed', progress: 100, voice_type: 'female', enable_lipsync: true });
-    expect(completed.result).toEqual({ message: expect.any(String), preview_url: null, deploy_status: 'ready' });
+    expect(completed.result).toEqual({ message: expect.any(String), preview_url: null, deploy_status: 'ready', deploy_consent: null });
     expect(seenSteps.size).toBeGreaterThanOrEqual(2);
 
     const image = await t.server.inject({ method: 'GET', url: `/api/avatars/${taskId}/image`, headers: alice });
@@ -79,7 +81,7 @@ describe('avatars, tasks, deploy and the public Web Avatar API', () => {
     const avatar = avatarSchema.parse((await t.server.inject({ method: 'GET', url: `/api/avatars/${taskId}`, headers: alice })).json());
     expect(avatar).toMatchObject({ avatarId: taskId, avatarName: 'Grace', status: 'completed', previewUrl: null });
     const rig = await t.server.inject({ method: 'GET', url: `/api/avatars/${taskId}/rig/rig.json`, headers: alice });
-    expect(rig.json()).toMatchObject({ format: 'avatar-rig', version: 1 });
+    expect(rig.json()).toMatchObject({ format: 'avatar-rig', version: 2 });
   });
 
   it("hides every avatar route from another user behind a 404", async () => {
@@ -145,7 +147,13 @@ describe('avatars, tasks, deploy and the public Web Avatar API', () => {
     const small = await upload(alice, { avatar_name: 'Camera', voice_type: 'female' }, { data: await fs.readFile(path.join(fixtures, 'camera.png')), type: 'image/png' });
     const smallTask = await settled(alice, small.json().taskId);
     expect(smallTask).toMatchObject({ status: 'failed', result: null });
-    expect(smallTask.message).toMatch(/too small|turned/);
+    expect(smallTask.message).toMatch(/^The face is \d+ px high; at least 120 px works\.$/);
+    // A real photo (corpus, 800 px) of a face turned past the 30 degree limit: the measured turn is named.
+    const turnedPhoto = listCorpusPhotos().find((p) => p.id === 'uikit-avatar')!;
+    const turned = await upload(alice, { avatar_name: 'Turned', voice_type: 'female' }, { data: await fs.readFile(turnedPhoto.file) });
+    const turnedTask = await settled(alice, turned.json().taskId);
+    expect(turnedTask).toMatchObject({ status: 'failed', result: null, currentStep: 'Face analysis failed' });
+    expect(turnedTask.message).toMatch(/^The face is turned (3[1-9]|4\d) degrees to the side; up to 30 works\.$/);
     const deploy = await t.server.inject({ method: 'POST', url: `/api/tasks/${twoTask.taskId}/deploy`, headers: alice });
     expect(deploy.statusCode).toBe(409);
     expect(deploy.json()).toMatchObject({ detail: { code: 'not_deployable' } });
@@ -153,6 +161,7 @@ describe('avatars, tasks, deploy and the public Web Avatar API', () => {
 
   it('deploys to a public page that speaks without login, and deleting the task removes it', async () => {
     const id = completed.taskId;
+    // The spec's call, with no body (no consent: that is the web app's, deploy-consent.api.test.ts).
     const res = await t.server.inject({ method: 'POST', url: `/api/tasks/${id}/deploy`, headers: alice });
     expect(res.statusCode).toBe(202);
     expect(taskSchema.parse(res.json()).result?.deploy_status).toBe('deploying');
@@ -163,6 +172,7 @@ describe('avatars, tasks, deploy and the public Web Avatar API', () => {
       const task = await getTask(alice, id);
       return task.result?.deploy_status === 'deployed' && task;
     });
+    expect(deployed.result?.deploy_consent).toBeNull();
     const previewUrl = deployed.result!.preview_url!;
     expect(previewUrl).toMatch(/^https:\/\/avatars\.example\.com\/avatar-factory\/w\/[A-Za-z0-9]{8,40}$/);
     const publicId = previewUrl.split('/').pop()!;

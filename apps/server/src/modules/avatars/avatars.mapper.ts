@@ -1,4 +1,4 @@
-import type { Avatar, Task } from '@avatar-factory/contracts';
+import type { Avatar, DeployConsentRecord, Task } from '@avatar-factory/contracts';
 import type { AvatarRow } from './avatars.repository';
 
 export const publicPageUrl = (publicBaseUrl: string, publicId: string) => `${publicBaseUrl}/w/${publicId}`;
@@ -19,8 +19,15 @@ export function toTask(row: AvatarRow, publicBaseUrl: string): Task {
     voice_model_id: row.voiceModelId,
     enable_lipsync: row.enableLipsync,
     created_at: row.createdAt.toISOString(),
-    result: row.hasResult ? { message: row.resultMessage, preview_url: previewUrlOf(row, publicBaseUrl), deploy_status: row.deployStatus } : null,
+    result: row.hasResult
+      ? { message: row.resultMessage, preview_url: previewUrlOf(row, publicBaseUrl), deploy_status: row.deployStatus, deploy_consent: deployConsentOf(row) }
+      : null,
   };
+}
+
+/** The stored confirmation as the owner sees it (the statement and user stay in the database). */
+function deployConsentOf(row: AvatarRow): DeployConsentRecord | null {
+  return row.deployConsent && row.deployConsentAt ? { confirmed_at: row.deployConsentAt.toISOString(), voice: row.deployConsent.voice } : null;
 }
 
 export function toAvatar(row: AvatarRow, publicBaseUrl: string): Avatar {

@@ -68,6 +68,11 @@ export function createAvatarsRepository(db: Database) {
       return row;
     },
 
+    async countProcessing(userId: string): Promise<number> {
+      const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(avatars).where(and(eq(avatars.userId, userId), eq(avatars.status, 'processing')));
+      return Number(row?.count ?? 0);
+    },
+
     async hasProcessing(userId: string): Promise<boolean> {
       const rows = await db.select({ id: avatars.id }).from(avatars).where(and(eq(avatars.userId, userId), eq(avatars.status, 'processing'))).limit(1);
       return rows.length > 0;

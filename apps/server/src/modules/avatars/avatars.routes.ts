@@ -1,9 +1,11 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   avatarSchema,
   avatarVoiceModelSchema,
   createAvatarResponseSchema,
+  deployRequestSchema,
   imageLimits,
   setAvatarVoiceModelRequestSchema,
   taskListSchema,
@@ -15,6 +17,7 @@ import { notFound } from '../../http/app-error';
 import { readMultipart } from '../../http/read-multipart';
 import { RIG_FILE_PATTERN } from './avatar-files';
 import { abortOnDisconnect } from '../../http/abort-on-disconnect';
+import type { RequestBudget } from '../../http/request-budget';
 import type { SpeechService } from '../speech/speech.service';
 import type { AvatarsService } from './avatars.service';
 
@@ -24,17 +27,27 @@ const taskParams = z.object({ taskId: z.string() });
 const avatarParams = z.object({ avatarId: z.string() });
 const rigFileParams = avatarParams.extend({ file: z.string() });
 
-export const avatarsRoutes: FastifyPluginAsyncZod<{ avatars: AvatarsService; speech: SpeechService }> = async (app, { avatars, speech }) => {
+export interface AvatarsRoutesOptions {
+  avatars: AvatarsService;
+  speech: SpeechService;
+  /** The app's absolute base URL as this request sees it (PUBLIC_URL, or its Host). */
+  baseUrlOf(request: FastifyRequest): string;
+  /** Speech requests per user (shared with the preview route). */
+  userSpeechBudget: RequestBudget;
+}
+
+export const avatarsRoutes: FastifyPluginAsyncZod<AvatarsRoutesOptions> = async (app, { avatars, speech, baseUrlOf, userSpeechBudget }) => {
   app.addHook('onRequest', app.authenticate);
 
-  app.get('/tasks', { schema: { response: { 200: taskListSchema } } }, (request) => avatars.list(request.userId));
+  app.get('/tasks', { schema: { response: { 200: taskListSchema } } }, (request) => avatars.list(request.userId, baseUrlOf(request)));
 
   app.get('/tasks/:taskId', { schema: { params: taskParams, response: { 200: taskSchema } } }, (request) =>
-    avatars.getTask(request.userId, request.params.taskId),
+    avatars.getTask(request.userId, request.params.taskId, baseUrlOf(request)),
   );
 
-  app.post('/tasks/:taskId/deploy', { schema: { params: taskParams, response: { 202: taskSchema } } }, async (request, reply) =>
-    reply.status(202).send(await avatars.deploy(request.userId, request.params.taskId)),
+  // The body is optional: the spec's call sends none; the web app sends the owner's consent (issue 12).
+  app.post('/tasks/:taskId/deploy', { schema: { params: taskParams, body: deployRequestSchema, response: { 202: taskSchema } } }, async (request, reply) =>
+    reply.status(202).send(await avatars.deploy(request.userId, request.params.taskId, baseUrlOf(request), request.body?.consent)),
   );
 
   app.delete('/tasks/:taskId', { schema: { params: taskParams } }, async (request, reply) => {
@@ -48,11 +61,11 @@ export const avatarsRoutes: FastifyPluginAsyncZod<{ avatars: AvatarsService; spe
   });
 
   app.get('/avatars/:avatarId', { schema: { params: avatarParams, response: { 200: avatarSchema } } }, (request) =>
-    avatars.getAvatar(request.userId, request.params.avatarId),
+    avatars.getAvatar(request.userId, request.params.avatarId, baseUrlOf(request)),
   );
 
   app.get('/avatars/:avatarId/image', { schema: { params: avatarParams } }, async (request, reply) =>
-    reply.type('image/png').header('cache-control', 'private, no-cache').send(await avatars.portrait(request.userId, request.params.avatarId)),
+    reply.type('image/png').send(await avatars.portrait(request.userId, request.params.avatarId)),
   );
 
   app.get('/avatars/:avatarId/voice-model', { schema: { params: avatarParams, response: { 200: avatarVoiceModelSchema } } }, (request) =>
@@ -72,13 +85,14 @@ export const avatarsRoutes: FastifyPluginAsyncZod<{ avatars: AvatarsService; spe
   /** Speaks a text in the avatar's current voice (its personal model when one is applied). */
   app.post(
     '/avatars/:avatarId/speak',
-    { schema: { params: avatarParams, body: avatarSpeakRequestSchema, response: { 200: speechResponseSchema } } },
+    { preHandler: userSpeechBudget, schema: { params: avatarParams, body: avatarSpeakRequestSchema, response: { 200: speechResponseSchema } } },
     async (request, reply) =>
       speech.speak({
         voice: await avatars.voiceOf(request.userId, request.params.avatarId),
         text: request.body.text,
         language: request.body.language,
         signal: abortOnDisconnect(reply),
+        audience: 'owner',
       }),
   );
 
@@ -86,6 +100,6 @@ export const avatarsRoutes: FastifyPluginAsyncZod<{ avatars: AvatarsService; spe
     const { avatarId, file } = request.params;
     if (!RIG_FILE_PATTERN.test(file)) throw notFound('Rig file not found');
     const data = await avatars.rigFile(request.userId, avatarId, file);
-    return reply.type(file.endsWith('.json') ? 'application/json' : 'image/png').header('cache-control', 'private, no-cache').send(data);
+    return reply.type(file.endsWith('.json') ? 'application/json' : 'image/png').send(data);
   });
 };

@@ -2,11 +2,13 @@ import sharp, { type Metadata } from 'sharp';
 import { z } from 'zod';
 import {
   createAvatarFieldsSchema,
+  deployConsentStatement,
   errorCodes,
   imageLimits,
   type Avatar,
   type AvatarVoiceModel,
   type CreateAvatarResponse,
+  type DeployConsent,
   type Task,
 } from '@avatar-factory/contracts';
 import { AppError, conflict, invalidFields, notFound, unprocessable } from '../../http/app-error';
@@ -22,7 +24,8 @@ export interface AvatarsServiceDeps {
   voiceModels: Pick<VoiceModelsRepository, 'findOwned'>;
   storage: Storage;
   queue: Pick<Queue, 'enqueue' | 'cancel'>;
-  publicBaseUrl: string;
+  /** Avatars one user may have being generated at once. */
+  maxActivePerUser: number;
 }
 
 const taskNotFound = () => notFound('Task not found');
@@ -58,7 +61,7 @@ async function inspectPhoto(photo: Buffer): Promise<void> {
 }
 
 export function createAvatarsService(deps: AvatarsServiceDeps) {
-  const { avatars, storage, queue, publicBaseUrl } = deps;
+  const { avatars, storage, queue } = deps;
 
   async function owned(userId: string, id: string, missing = taskNotFound): Promise<AvatarRow> {
     const row = await avatars.findOwned(userId, id);
@@ -74,15 +77,16 @@ export function createAvatarsService(deps: AvatarsServiceDeps) {
   }
 
   return {
-    async list(userId: string): Promise<Task[]> {
+    /** `publicBaseUrl`: the app's absolute base URL, for a deployed avatar's preview_url. */
+    async list(userId: string, publicBaseUrl: string): Promise<Task[]> {
       return (await avatars.listByUser(userId)).map((row) => toTask(row, publicBaseUrl));
     },
 
-    async getTask(userId: string, id: string): Promise<Task> {
+    async getTask(userId: string, id: string, publicBaseUrl: string): Promise<Task> {
       return toTask(await owned(userId, id), publicBaseUrl);
     },
 
-    async getAvatar(userId: string, id: string): Promise<Avatar> {
+    async getAvatar(userId: string, id: string, publicBaseUrl: string): Promise<Avatar> {
       return toAvatar(await owned(userId, id, avatarNotFound), publicBaseUrl);
     },
 
@@ -93,6 +97,14 @@ export function createAvatarsService(deps: AvatarsServiceDeps) {
       const fields = parsed.data;
       await inspectPhoto(photo);
       if (fields.voice_type === 'custom') await requireReadyModel(userId, fields.voice_model_id!, 'voice_model_id');
+      // One worker serves everyone: a user's own queue stays short (the queue also takes turns).
+      const active = await avatars.countProcessing(userId);
+      if (active >= deps.maxActivePerUser) {
+        throw new AppError(429, {
+          code: errorCodes.tooManyTasks,
+          message: `You already have ${active} avatars being generated; at most ${deps.maxActivePerUser} can be at once. Please wait for one to finish.`,
+        });
+      }
 
       const row = await avatars.insert({
         userId,
@@ -109,7 +121,7 @@ export function createAvatarsService(deps: AvatarsServiceDeps) {
       const files = avatarFiles(row.id);
       try {
         await storage.put(files.photo, photo);
-        const jobId = await queue.enqueue('avatar.generate', { avatarId: row.id }, { maxAttempts: 2 });
+        const jobId = await queue.enqueue('avatar.generate', { avatarId: row.id }, { maxAttempts: 2, ownerId: userId });
         await avatars.update(row.id, { photoKey: files.photo, jobId });
       } catch (error) {
         await avatars.remove(row.id);
@@ -119,13 +131,30 @@ export function createAvatarsService(deps: AvatarsServiceDeps) {
       return { taskId: row.id, avatarName: row.avatarName };
     },
 
-    async deploy(userId: string, id: string): Promise<Task> {
+    /**
+     * Starts publishing. `consent` is the owner's confirmation (issue 12), stored with its time and
+     * the user; without one (the spec's body-less call) an earlier confirmation is kept as it is.
+     */
+    async deploy(userId: string, id: string, publicBaseUrl: string, consent?: DeployConsent): Promise<Task> {
       const row = await owned(userId, id);
       if (row.status !== 'completed' || !row.hasResult) throw conflict(errorCodes.notDeployable, 'Only a completed avatar can be deployed.');
-      const deploying = await avatars.transitionDeploy(row.id, 'ready', { deployStatus: 'deploying', resultMessage: 'Deploying to the Web Avatar service' });
+      const voice = consent?.voice ?? false;
+      if (consent && row.voiceType === 'custom' && !voice) {
+        throw unprocessable(errorCodes.validation, 'This avatar speaks with a personal voice: the confirmation must cover the voice too.', [
+          { field: 'body.consent.voice', message: 'Required for an avatar with a personal voice' },
+        ]);
+      }
+      const confirmation = consent
+        ? {
+            deployConsent: { likeness: true as const, voice, statement: deployConsentStatement(voice), voiceModelId: voice ? row.voiceModelId : null },
+            deployConsentAt: new Date(),
+            deployConsentUserId: userId,
+          }
+        : {};
+      const deploying = await avatars.transitionDeploy(row.id, 'ready', { deployStatus: 'deploying', resultMessage: 'Deploying to the Web Avatar service', ...confirmation });
       if (!deploying) throw conflict(errorCodes.notDeployable, row.deployStatus === 'deployed' ? 'This avatar is already deployed.' : 'This avatar is being deployed.');
       try {
-        await queue.enqueue('avatar.deploy', { avatarId: row.id }, { maxAttempts: 2 });
+        await queue.enqueue('avatar.deploy', { avatarId: row.id }, { maxAttempts: 2, ownerId: userId });
       } catch (error) {
         await avatars.transitionDeploy(row.id, 'deploying', { deployStatus: 'ready' });
         throw error;

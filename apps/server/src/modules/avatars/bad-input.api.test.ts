@@ -54,7 +54,8 @@ describe('avatar and task routes under bad input: a clear 4xx, never a 500, noth
   const accepted: string[] = [];
 
   const upload = (auth: Auth, fields: Record<string, string>, file?: { data: Buffer; field?: string; name?: string; type?: string }) => {
-    const body = multipartBody(fields, file && { field: file.field ?? 'file', name: file.name ?? 'photo.jpg', type: file.type ?? 'image/jpeg', data: file.data });
+    // enable_lipsync is required (api.md); the tests that are not about it send the default.
+    const body = multipartBody({ enable_lipsync: 'true', ...fields }, file && { field: file.field ?? 'file', name: file.name ?? 'photo.jpg', type: file.type ?? 'image/jpeg', data: file.data });
     return t.server.inject({ method: 'POST', url: '/api/avatars', payload: body.payload, headers: { ...body.headers, ...auth } });
   };
   const create = async (auth: Auth, name: string) => {
@@ -77,7 +78,8 @@ describe('avatar and task routes under bad input: a clear 4xx, never a 500, noth
     ] as const;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // Many uploads in a row for one user: the per-user bound on avatars at once has its own test.
+    t = await createTestApp({ MAX_ACTIVE_AVATARS_PER_USER: '100' });
     alice = await t.signUp();
     bob = await t.signUp();
     photo = await sharp({ create: { width: 640, height: 640, channels: 3, background: '#8a7f74' } }).jpeg().toBuffer();

@@ -1,4 +1,4 @@
-import type { FaceFailureCode } from '@avatar-factory/face-analysis';
+import type { FaceFailure, FaceFailureCode } from '@avatar-factory/face-analysis';
 import { RigBuildError } from '@avatar-factory/avatar-rig/node';
 import type { SpeechEngine } from '@avatar-factory/speech';
 import type { AvatarPipeline } from '../../engines/avatar-pipeline';
@@ -17,20 +17,27 @@ export interface GenerateAvatarDeps {
   voices: VoiceResolver;
 }
 
-/** Messages a person can act on, for face analysis failures. */
-const faceFailureMessages: Record<FaceFailureCode, (count: number) => string> = {
-  no_face: () => 'No face was found in the photo. Please upload a clear, front-facing portrait.',
-  multiple_faces: (count) => `${count} faces were found in the photo. Please upload a photo of a single person.`,
-  face_too_small: () => 'The face is too small in the photo. Please upload a closer portrait.',
-  face_cut_off: () => 'The face is cut off by the edge of the photo. Please upload a photo showing the whole face.',
-};
+/**
+ * Messages a person can act on, for face analysis failures. Out of range (size, cut-off, turn,
+ * tilt, nod) the analysis' own sentence names the measured value and the limit, e.g. "The face is
+ * turned 38 degrees to the side; up to 30 works."
+ */
+function faceFailureMessage(failure: Pick<FaceFailure, 'code' | 'message' | 'faceCount'>): string {
+  if (failure.code === 'no_face') return 'No face was found in the photo. Please upload a clear, front-facing portrait.';
+  if (failure.code === 'multiple_faces') return `${failure.faceCount} faces were found in the photo. Please upload a photo of a single person.`;
+  return failure.message;
+}
 
-/** Rig failures the person can fix with another photo; anything else is ours and is retried. */
+/**
+ * The rig builder refuses only what face analysis refuses (it re-runs the analysis when not given
+ * one), with the analysis' code and sentence; any other code would be ours, said plainly.
+ */
 function rigFailureMessage(error: RigBuildError): string {
-  if (error.code === 'face_turned') return 'The face is turned too far to the side. Please upload a photo looking straight at the camera.';
-  if (error.code in faceFailureMessages) return faceFailureMessages[error.code as FaceFailureCode](error.faceCount ?? 0);
+  if (faceFailureCodes.has(error.code)) return faceFailureMessage({ code: error.code as FaceFailureCode, message: error.message, faceCount: error.faceCount ?? 0 });
   return 'The face in this photo could not be rigged for animation. Please try a clearer, front-facing portrait.';
 }
+
+const faceFailureCodes = new Set<string>(['no_face', 'multiple_faces', 'face_too_small', 'face_cut_off', 'face_turned', 'face_tilted', 'face_nodded'] satisfies FaceFailureCode[]);
 
 /** The greeting each avatar says in its voice, in the avatar's language (Japanese first). */
 export const greetingText = (avatarName: string) => `こんにちは、${avatarName}です。`;
@@ -60,7 +67,7 @@ export function generateAvatarHandler(deps: GenerateAvatarDeps): JobHandler<'ava
       await stage(15, 'Analysing face');
       const analysis = await pipeline.analyse(image);
       if (!analysis.ok) {
-        await avatars.update(avatarId, { status: 'failed', currentStep: 'Face analysis failed', message: faceFailureMessages[analysis.code](analysis.faceCount) });
+        await avatars.update(avatarId, { status: 'failed', currentStep: 'Face analysis failed', message: faceFailureMessage(analysis) });
         return;
       }
 

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { SpeechResponse } from '@avatar-factory/contracts';
-import { isSpeechError, type LanguageOption, type SpeechEngine } from '@avatar-factory/speech';
+import { isSpeechError, type LanguageOption, type SpeechEngine, type SynthesizeInput } from '@avatar-factory/speech';
 import { toSpeechResponse } from '../../engines/speech-output';
 import { AppError } from '../../http/app-error';
 import type { VoiceChoice, VoiceResolver } from './voice-resolver';
@@ -25,14 +25,27 @@ export interface SpeakRequest {
   text: string;
   language: LanguageOption;
   signal?: AbortSignal;
+  /** Who asks: a signed-in owner, or a visitor of a public page (a lower priority, tighter limits). */
+  audience: 'owner' | 'public';
 }
 
-export function createSpeechService(deps: { engine: SpeechEngine; voices: VoiceResolver }) {
+export interface SpeechCostLimits {
+  /** Engine processes one request may start. */
+  maxEngineCalls: number;
+  /** Seconds of audio one request may produce, by audience. */
+  maxOutputSeconds: Record<SpeakRequest['audience'], number>;
+}
+
+export function createSpeechService(deps: { engine: SpeechEngine; voices: VoiceResolver; limits: SpeechCostLimits }) {
+  const costOf = (request: SpeakRequest): Pick<SynthesizeInput, 'priority' | 'limits'> => ({
+    priority: request.audience,
+    limits: { maxEngineCalls: deps.limits.maxEngineCalls, maxOutputMs: deps.limits.maxOutputSeconds[request.audience] * 1000 },
+  });
   return {
     async speak(request: SpeakRequest): Promise<SpeechResponse> {
       try {
         const voice = await deps.voices.resolve(request.voice);
-        return toSpeechResponse(await deps.engine.synthesize({ text: request.text, voice, language: request.language, signal: request.signal }));
+        return toSpeechResponse(await deps.engine.synthesize({ text: request.text, voice, language: request.language, signal: request.signal, ...costOf(request) }));
       } catch (error) {
         throw toSpeechApiError(error);
       }
@@ -44,7 +57,7 @@ export function createSpeechService(deps: { engine: SpeechEngine; voices: VoiceR
      */
     async stream(request: SpeakRequest): Promise<Readable> {
       const voice = await deps.voices.resolve(request.voice);
-      const sentences = deps.engine.synthesizeSentences({ text: request.text, voice, language: request.language, signal: request.signal });
+      const sentences = deps.engine.synthesizeSentences({ text: request.text, voice, language: request.language, signal: request.signal, ...costOf(request) });
       // Pull the first sentence before answering, so bad text is still a clean 4xx, not a broken stream.
       let first: IteratorResult<Awaited<ReturnType<typeof sentences.next>>['value']>;
       try {

@@ -1,8 +1,15 @@
 import type { SpeechEngine } from '@avatar-factory/speech';
-import { checkUploadedTake, isTakeError } from '@avatar-factory/voice-check';
+import { checkUploadedTake, isTakeError, languageOfText, type TakeLanguage } from '@avatar-factory/voice-check';
 import type { JobHandler } from '../../jobs/queue';
 import type { Storage } from '../../storage/storage';
-import { distinctReadySentences } from './voice-models.mapper';
+import { defaultModelLanguage, distinctReadySentences } from './voice-models.mapper';
+
+const languageNames: Record<TakeLanguage, string> = { ja: 'Japanese', en: 'English' };
+
+/** Why a take of another language than its model fails, and what to do about it. */
+function otherLanguageMessage(text: TakeLanguage, model: TakeLanguage): string {
+  return `This sentence is in ${languageNames[text]}, but this voice model is ${languageNames[model]}. Record ${languageNames[model]} sentences in it, or create another voice model for ${languageNames[text]}.`;
+}
 import type { VoiceModelsRepository } from './voice-models.repository';
 
 /**
@@ -22,7 +29,12 @@ export function checkTakeHandler(deps: { voiceModels: VoiceModelsRepository; sto
       let outcome: { status: 'ready' | 'failed'; errorMessage: string | null; qualityScore: number | null };
       try {
         ctx.signal.throwIfAborted();
-        const result = await checkUploadedTake(await storage.get(row.audioKey), row.text, model.language, deps.speech);
+        const textLanguage = languageOfText(row.text);
+        const language = model.language ?? textLanguage ?? defaultModelLanguage;
+        const result =
+          textLanguage && textLanguage !== language
+            ? { ok: false as const, message: otherLanguageMessage(textLanguage, language) }
+            : await checkUploadedTake(await storage.get(row.audioKey), row.text, language, deps.speech);
         outcome = result.ok
           ? { status: 'ready', errorMessage: null, qualityScore: result.qualityScore }
           : { status: 'failed', errorMessage: result.message, qualityScore: null };

@@ -4,6 +4,7 @@ import { chooseBaseVoice, medianF0, resample, serializeModel, trainVoiceModel, t
 import type { JobHandler } from '../../jobs/queue';
 import type { Storage } from '../../storage/storage';
 import { voiceModelFiles } from './voice-model-files';
+import { defaultModelLanguage } from './voice-models.mapper';
 import type { VoiceModelsRepository } from './voice-models.repository';
 
 /**
@@ -29,16 +30,17 @@ export function trainVoiceHandler(deps: { voiceModels: VoiceModelsRepository; st
         takes.set(row.sentenceId, { text: row.text, samples: take.samples, sampleRate: take.sampleRate });
       }
       const all = [...takes.values()];
+      const language = model.language ?? defaultModelLanguage;
       if (all.length === 0) throw new Error('no ready recordings to train on');
       await report(2, 'Measuring your pitch');
       const pitches = [];
       for (const take of all.slice(0, 5)) pitches.push(await medianF0(take.samples, take.sampleRate));
       pitches.sort((a, b) => a - b);
-      const baseVoice = chooseBaseVoice(pitches[Math.floor(pitches.length / 2)]!, model.language);
+      const baseVoice = chooseBaseVoice(pitches[Math.floor(pitches.length / 2)]!, language);
 
       const pairs: TrainingPair[] = [];
       for (const [index, take] of all.entries()) {
-        const base = await deps.speech.synthesize({ text: take.text, voice: baseVoice, language: model.language, signal: ctx.signal });
+        const base = await deps.speech.synthesize({ text: take.text, voice: baseVoice, language, signal: ctx.signal });
         const baseSamples = base.sampleRate === take.sampleRate ? base.samples : await resample(base.samples, base.sampleRate, take.sampleRate);
         pairs.push({ take: take.samples, base: baseSamples, sampleRate: take.sampleRate });
         await report(5 + (25 * (index + 1)) / all.length, 'Rendering the base voice');

@@ -47,16 +47,12 @@ describe('voice models API', () => {
     }, 60_000, 100);
 
   beforeAll(async () => {
-    process.env.VOICE_MIN_RECORDINGS = '3';
-    process.env.VOICE_REQUIRED_RECORDINGS = '4';
-    t = await createTestApp();
+    t = await createTestApp({ VOICE_MIN_RECORDINGS: '3', VOICE_REQUIRED_RECORDINGS: '4' });
     pool = startWorkerPool({ queue: t.queue, handlers: jobHandlers(t), logger: silent, pollMs: 50 });
     alice = await t.signUp();
     bob = await t.signUp();
   });
   afterAll(async () => {
-    delete process.env.VOICE_MIN_RECORDINGS;
-    delete process.env.VOICE_REQUIRED_RECORDINGS;
     await pool.stop();
     await t.close();
   });
@@ -241,7 +237,7 @@ describe('voice models: creation, concurrent takes and deletion against the cont
     await t.repositories.voiceModels.update(model.id, { status: 'ready', baseVoice: 'male', progress: 100 });
 
     const photo = await fs.readFile(path.join(fixtures, 'grace_hopper.jpg'));
-    const body = multipartBody({ avatar_name: 'Was female', voice_type: 'female' }, { field: 'file', name: 'photo.jpg', type: 'image/jpeg', data: photo });
+    const body = multipartBody({ avatar_name: 'Was female', enable_lipsync: 'true', voice_type: 'female' }, { field: 'file', name: 'photo.jpg', type: 'image/jpeg', data: photo });
     const created = await t.server.inject({ method: 'POST', url: '/api/avatars', payload: body.payload, headers: { ...body.headers, ...carol } });
     expect(created.statusCode).toBe(202);
     const { taskId } = created.json();

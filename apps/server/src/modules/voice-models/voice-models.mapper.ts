@@ -1,6 +1,12 @@
 import type { RecordedSentence, VoiceModel } from '@avatar-factory/contracts';
 import type { RecordedSentenceRow, VoiceModelRow } from './voice-models.repository';
 
+/**
+ * The language a model without one yet reports and is checked in: Japanese, the product's first
+ * language (spec §2: the recorder listens for ja-JP, suggestions are Japanese by default).
+ */
+export const defaultModelLanguage = 'ja' as const;
+
 export function toVoiceModel(row: VoiceModelRow): VoiceModel {
   return {
     id: row.id,
@@ -8,7 +14,7 @@ export function toVoiceModel(row: VoiceModelRow): VoiceModel {
     is_public: row.isPublic,
     status: row.status,
     created_at: row.createdAt.toISOString(),
-    metadata: { sentence_count: row.sentenceCount, quality_score: row.qualityScore, language: row.language, error: row.error },
+    metadata: { sentence_count: row.sentenceCount, quality_score: row.qualityScore, language: row.language ?? defaultModelLanguage, error: row.error },
   };
 }
 

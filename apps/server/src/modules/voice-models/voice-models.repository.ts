@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { recordedSentences, voiceModels } from '../../db/schema';
 import { isUuid } from '../avatars/avatars.repository';
@@ -34,6 +34,13 @@ export function createVoiceModelsRepository(db: Database) {
       return row;
     },
 
+    /** Sets the language of a model that has none yet; answers the model's language either way. */
+    async settleLanguage(id: string, language: 'ja' | 'en'): Promise<'ja' | 'en' | null> {
+      await db.update(voiceModels).set({ language, updatedAt: new Date() }).where(and(eq(voiceModels.id, id), isNull(voiceModels.language)));
+      const [row] = await db.select({ language: voiceModels.language }).from(voiceModels).where(eq(voiceModels.id, id));
+      return row?.language ?? null;
+    },
+
     /** Compare-and-set on status (e.g. only one training can start). */
     async transition(id: string, from: VoiceModelRow['status'][], patch: VoiceModelPatch): Promise<VoiceModelRow | undefined> {
       const [row] = await db
@@ -46,6 +53,20 @@ export function createVoiceModelsRepository(db: Database) {
 
     async remove(id: string): Promise<void> {
       await db.delete(voiceModels).where(eq(voiceModels.id, id));
+    },
+
+    async countByUser(userId: string, status?: VoiceModelRow['status']): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(voiceModels)
+        .where(and(eq(voiceModels.userId, userId), status ? eq(voiceModels.status, status) : undefined));
+      return Number(row?.count ?? 0);
+    },
+
+    /** The sentence ids a model has takes of. */
+    async sentenceIds(voiceModelId: string): Promise<string[]> {
+      const rows = await db.select({ sentenceId: recordedSentences.sentenceId }).from(recordedSentences).where(eq(recordedSentences.voiceModelId, voiceModelId));
+      return rows.map((row) => row.sentenceId);
     },
 
     listSentences: (voiceModelId: string) =>

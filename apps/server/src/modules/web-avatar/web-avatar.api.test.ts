@@ -56,10 +56,34 @@ describe('the public Web Avatar page follows its avatar', () => {
 
     const never = await page('NeverPublished12345');
     expect(never.statusCode).toBe(404);
-    // Still the app, so the visitor reads a page saying so, and still embeddable like the real one.
+    // Still the app, so the visitor reads a page saying so.
     expect(never.headers['content-type']).toContain('text/html');
     expect(never.body).toContain('<title>Avatar Factory</title>');
-    expect(never.headers['content-security-policy']).toContain('frame-ancestors *');
+  });
+
+  it('lets other sites frame exactly a published avatar page and nothing else (issue 13 item 4)', async () => {
+    await deployedAvatar('Framed', 'FramedPage123456');
+    const framing = async (url: string) => {
+      const res = await t.server.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      const policy = String(res.headers['content-security-policy']);
+      return { url, status: res.statusCode, frameAncestors: /frame-ancestors ([^;]*)/.exec(policy)?.[1], xFrameOptions: res.headers['x-frame-options'] };
+    };
+    expect(await framing('/avatar-factory/w/FramedPage123456')).toEqual({ url: '/avatar-factory/w/FramedPage123456', status: 200, frameAncestors: '*', xFrameOptions: undefined });
+    expect(await framing('/avatar-factory/w/FramedPage123456/')).toMatchObject({ status: 200, frameAncestors: '*' });
+    for (const url of [
+      '/avatar-factory/w/NotPublished1234',
+      '/avatar-factory/w/notpublished/x',
+      '/avatar-factory/w/FramedPage123456/voice-models',
+      '/avatar-factory/w/',
+    ]) {
+      expect(await framing(url)).toMatchObject({ url, status: 404, frameAncestors: "'none'", xFrameOptions: 'DENY' });
+    }
+    for (const url of ['/avatar-factory/', '/avatar-factory/voice-models', '/avatar-factory/licences', '/avatar-factory/auth']) {
+      expect(await framing(url)).toMatchObject({ url, status: 200, frameAncestors: "'none'", xFrameOptions: 'DENY' });
+    }
+    // The public API a framed page calls is not a page: it is never framed either.
+    const api = await t.server.inject({ method: 'GET', url: '/api/public/avatars/FramedPage123456' });
+    expect(api.headers['x-frame-options']).toBe('DENY');
   });
 
   it('deleting the task makes the page and its API 404', async () => {

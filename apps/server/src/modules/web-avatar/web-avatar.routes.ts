@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { errorCodes, publicAvatarSchema, publicConfigSchema, publicSpeakRequestSchema, speechResponseSchema } from '@avatar-factory/contracts';
 import { AppError, notFound } from '../../http/app-error';
 import { abortOnDisconnect } from '../../http/abort-on-disconnect';
+import { requestBudget } from '../../http/request-budget';
 import type { Storage } from '../../storage/storage';
 import { RIG_FILE_PATTERN, webAvatarFiles } from '../avatars/avatar-files';
 import type { AvatarsRepository } from '../avatars/avatars.repository';
@@ -25,7 +26,10 @@ export interface WebAvatarRoutesOptions {
   storage: Storage;
   productName: string;
   basePath: string;
+  /** Speak requests per minute per client. */
   rateLimit: number;
+  /** Speak requests per minute per avatar, from all clients together. */
+  avatarRateLimit: number;
 }
 
 /**
@@ -40,6 +44,14 @@ export const webAvatarRoutes: FastifyPluginAsyncZod<WebAvatarRoutesOptions> = as
     errorResponseBuilder: (_request: unknown, context: { ttl: number }) =>
       new AppError(429, { code: errorCodes.rateLimited, message: `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.` }),
   };
+  // A budget per avatar beside the per-client limit: many clients together cannot make one public
+  // page cost more than this.
+  const avatarBudget = requestBudget(app, {
+    max: options.avatarRateLimit,
+    timeWindow: '1 minute',
+    key: (request) => `public-avatar:${(request.params as { publicId?: string }).publicId ?? ''}`,
+    message: (seconds) => `This avatar is speaking to many visitors right now. Try again in ${seconds} seconds.`,
+  });
   const deployed = async (publicId: string) => {
     const row = PUBLIC_ID_PATTERN.test(publicId) ? await avatars.findByPublicId(publicId) : undefined;
     if (!row) throw notFound('This avatar does not exist or is no longer published.');
@@ -69,7 +81,7 @@ export const webAvatarRoutes: FastifyPluginAsyncZod<WebAvatarRoutesOptions> = as
 
   app.post(
     '/public/avatars/:publicId/speak',
-    { config: { rateLimit }, schema: { params: publicParams, body: publicSpeakRequestSchema, querystring: streamQuery, response: { 200: speechResponseSchema } } },
+    { config: { rateLimit }, preHandler: avatarBudget, schema: { params: publicParams, body: publicSpeakRequestSchema, querystring: streamQuery, response: { 200: speechResponseSchema } } },
     async (request, reply) => {
       const row = await deployed(request.params.publicId);
       const speakRequest = {
@@ -77,6 +89,7 @@ export const webAvatarRoutes: FastifyPluginAsyncZod<WebAvatarRoutesOptions> = as
         text: request.body.text,
         language: request.body.language,
         signal: abortOnDisconnect(reply),
+        audience: 'public' as const,
       };
       if (request.query.stream === '1' || request.query.stream === 'true') {
         // A stream bypasses the response serializer; each line is a speech answer.
