@@ -1,6 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 /** The app lives under a configurable base path (spec §2); Vite wants it with a trailing slash. */
 function basePath(): string {
@@ -9,9 +9,26 @@ function basePath(): string {
   return withLead.endsWith('/') ? withLead : `${withLead}/`;
 }
 
+/**
+ * sonner injects its CSS as an inline <style> when it loads, which the server's CSP (style-src
+ * 'self') refuses; main.tsx loads the same rules from sonner/dist/styles.css as a file instead.
+ */
+function sonnerStylesAsFile(): Plugin {
+  return {
+    name: 'sonner-styles-as-file',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/node_modules[\\/]sonner[\\/]dist[\\/]index\.m?js$/.test(id)) return undefined;
+      const changed = code.replace(/^__insertCSS\(/m, 'void (');
+      if (changed === code) this.error('sonner no longer calls __insertCSS: check how it loads its styles');
+      return changed;
+    },
+  };
+}
+
 export default defineConfig({
   base: basePath(),
-  plugins: [react(), tailwindcss()],
+  plugins: [sonnerStylesAsFile(), react(), tailwindcss()],
   server: {
     proxy: { '/api': 'http://127.0.0.1:8080' },
   },

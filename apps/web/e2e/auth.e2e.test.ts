@@ -1,9 +1,10 @@
 import { mkdir } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe';
 import { launchBrowser, newPage, viewports } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { createTestUser, registerViaApi } from './support/users';
+import { createTestUser, registerViaApi, signInViaUi } from './support/users';
 
 const shotsDir = '/tmp/web-shots';
 
@@ -97,6 +98,32 @@ describe('auth screen in Chromium against the real server', () => {
     await page.goto(server.appUrl);
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
     expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+    await context.close();
+  });
+
+  it('a session that ends after sign-in signs out to /auth at the first 401, with one toast', async () => {
+    const { context, page } = await newPage(browser);
+    const user = createTestUser();
+    await registerViaApi(server.baseUrl, user);
+    await signInViaUi(page, server.appUrl, user);
+    await page.getByText('No avatars yet').waitFor();
+    // The server no longer accepts the token (as after a new signing secret or an expired token).
+    await page.evaluate(() => window.localStorage.setItem('token', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.forged'));
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Voice Models' }).click();
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/avatar-factory/auth');
+    await page.getByText('Your session has expired. Please sign in again.').waitFor();
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+    expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+    // One clear message: not a stack of failed loads beside it.
+    await page.waitForTimeout(500);
+    expect(await page.getByText('Your session has expired. Please sign in again.').count()).toBe(1);
+    expect(await page.getByText(/^Failed to/).count()).toBe(0);
+    // Signing in again works and lands home.
+    await page.getByLabel('Email address').fill(user.email);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
     await context.close();
   });
 
@@ -202,9 +229,11 @@ describe('auth screen in Chromium against the real server', () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await page.screenshot({ path: `${shotsDir}/auth-sign-in-${name}.png`, fullPage: true });
+      await expectAccessible(page, 'auth screen, sign in');
       await page.getByRole('button', { name: 'New user? Create an account' }).click();
       await page.getByRole('heading', { name: 'Create your account' }).waitFor();
       await page.screenshot({ path: `${shotsDir}/auth-register-${name}.png`, fullPage: true });
+      await expectAccessible(page, 'auth screen, registration');
       await context.close();
     }
   });

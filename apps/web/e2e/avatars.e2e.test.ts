@@ -3,6 +3,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe';
 import { launchBrowser, newPage, type Viewport } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { createTestUser, registerViaApi, signInViaUi, type TestUser } from './support/users';
@@ -229,17 +230,28 @@ describe('Avatar creation screen', () => {
     await expect.poll(() => portrait.getAttribute('src')).toMatch(/^blob:/);
   }, 240_000);
 
-  it('warns about a name that is already taken, and the server refuses it with its message', async () => {
+  it('a name that is already taken blocks Generate: nothing is sent while the warning shows', async () => {
     await choosePhoto('astronaut.png');
     await page.waitForFunction(() => document.querySelector('[data-testid=validation-report]')?.getAttribute('data-passed') === 'true', undefined, {
       timeout: 30_000,
     });
+    const sent: string[] = [];
+    const onRequest = (request: { method(): string; url(): string }) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/avatars')) sent.push(request.url());
+    };
+    page.on('request', onRequest);
     await page.getByLabel('Avatar name').fill('Grace');
     await page.getByText('This name is already taken').waitFor();
-    await generateButton().click();
-    await page.getByText('Avatar Name Already Exists').waitFor();
-    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Avatar Name Already Exists' });
-    await expect.poll(() => toast.textContent()).toMatch(/Grace/);
+    await expect.poll(() => generateButton().isDisabled()).toBe(true);
+    expect(await generateButton().textContent()).toBe('Generate Avatar');
+    await generateButton().click({ force: true });
+    await page.getByLabel('Avatar name').press('Enter');
+    await page.getByLabel('Avatar name').fill('Grace 2');
+    await expect.poll(() => page.getByText('This name is already taken').count()).toBe(0);
+    await expect.poll(() => generateButton().isDisabled()).toBe(false);
+    page.off('request', onRequest);
+    expect(sent).toEqual([]);
+    expect(await page.getByText('Avatar Name Already Exists').count()).toBe(0);
     await expect.poll(() => page.getByTestId('task-card').count()).toBe(1);
     await page.getByLabel('Avatar name').fill('');
   }, 60_000);
@@ -252,10 +264,52 @@ describe('Avatar creation screen', () => {
     await expect.poll(() => stage.count()).toBe(1);
   }, 120_000);
 
+  it('asks for consent before deploying: nothing is sent until confirmed, Cancel keeps it undeployed', async () => {
+    const card = page.getByTestId('task-card').filter({ hasText: 'Grace' });
+    const deployButton = card.getByRole('button', { name: 'Deploy to Hibiki Web Avatar' });
+    const dialog = page.getByRole('dialog', { name: 'Publish a synthetic likeness?' });
+    const deployCalls: Array<string | null> = [];
+    const onRequest = (request: { method(): string; url(): string; postData(): string | null }) => {
+      if (request.method() === 'POST' && request.url().endsWith('/deploy')) deployCalls.push(request.postData());
+    };
+    page.on('request', onRequest);
+    try {
+      // Cancel: the dialog closes, nothing was sent, the card still offers Deploy.
+      await deployButton.click();
+      await dialog.waitFor();
+      await page.screenshot({ path: path.join(shotsDir, 'deploy-consent-1280.png') });
+      await expectAccessible(page, 'create screen, deploy consent dialog', [{ width: 1280, height: 900 }, { width: 375, height: 812 }]);
+      const confirm = dialog.getByRole('button', { name: 'Confirm and deploy' });
+      await expect.poll(() => confirm.isDisabled()).toBe(true);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await expect.poll(() => deployButton.isEnabled()).toBe(true);
+      // Escape too; and Confirm cannot be pressed before the statement is ticked.
+      await deployButton.click();
+      await dialog.waitFor();
+      await confirm.click({ force: true });
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+      await page.waitForTimeout(500);
+      expect(deployCalls).toEqual([]);
+      const stillReady = await (await fetch(`${server.baseUrl}/api/tasks/${await card.getAttribute('data-task-id')}`, { headers: { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}` } })).json();
+      expect(stillReady.result).toMatchObject({ deploy_status: 'ready', deploy_consent: null });
+
+      // Confirmed: the call carries the consent, and the card goes on as the spec says.
+      await deployButton.click();
+      await dialog.getByRole('checkbox', { name: /^I am the person shown in this avatar, or I have that person's permission to publish a synthetic likeness of them\.$/ }).check();
+      await confirm.click();
+      await dialog.waitFor({ state: 'hidden' });
+      await card.getByRole('button', { name: 'Deploying...' }).waitFor({ timeout: 5_000 }).catch(() => undefined); // may be brief
+      await expect.poll(() => deployCalls.length).toBe(1);
+      expect(JSON.parse(deployCalls[0] ?? 'null')).toEqual({ consent: { likeness: true, voice: false } });
+    } finally {
+      page.off('request', onRequest);
+    }
+  }, 60_000);
+
   it('deploys and View Avatar opens the public page', async () => {
     const card = page.getByTestId('task-card').filter({ hasText: 'Grace' });
-    await card.getByRole('button', { name: 'Deploy to Hibiki Web Avatar' }).click();
-    await card.getByRole('button', { name: 'Deploying...' }).waitFor({ timeout: 5_000 }).catch(() => undefined); // may be brief
     await card.getByText('Deployed to Hibiki Web Avatar').waitFor({ timeout: 60_000 });
     await page.getByText('Avatar deployed successfully').waitFor();
     const link = card.getByRole('link', { name: 'View Avatar' });
@@ -283,6 +337,8 @@ describe('Avatar edit screen', () => {
     await expect.poll(() => page.getByText('Completed', { exact: true }).isVisible()).toBe(true);
     await expect.poll(() => page.getByTestId('created-at').textContent()).toMatch(/\d{4}/);
     await page.waitForFunction(() => document.querySelector('[data-speaking]')?.getAttribute('data-state') === 'ready', undefined, { timeout: 60_000 });
+    // Made with lip sync on (the default): the live preview moves the mouth.
+    expect(await page.locator('[data-speaking]').getAttribute('data-lipsync')).toBe('true');
 
     // The avatar says a typed text in its current voice.
     await page.getByPlaceholder('Say something').fill('こんにちは');
@@ -320,11 +376,13 @@ describe('Screenshots', () => {
       await shot.page.getByTestId('validation-report').waitFor({ timeout: 30_000 });
       await shot.page.waitForFunction(() => document.querySelector('[data-speaking]')?.getAttribute('data-state') === 'ready', undefined, { timeout: 60_000 });
       await shot.page.screenshot({ path: path.join(shotsDir, `create-${viewport.width}.png`), fullPage: true });
+      await expectAccessible(shot.page, 'create screen with a checked photo and a finished avatar');
       const href = await shot.page.getByTestId('task-card').first().getByRole('link', { name: 'Edit' }).getAttribute('href');
       await shot.page.goto(`${server.baseUrl}${href}`);
       await shot.page.getByRole('heading', { name: 'Edit Avatar: Grace' }).waitFor();
       await shot.page.waitForFunction(() => document.querySelector('[data-speaking]')?.getAttribute('data-state') === 'ready', undefined, { timeout: 60_000 });
       await shot.page.screenshot({ path: path.join(shotsDir, `edit-${viewport.width}.png`), fullPage: true });
+      await expectAccessible(shot.page, 'edit screen');
       const overflow = await shot.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       expect(shot.pageErrors).toEqual([]);

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe';
 import { launchBrowser, newPage, viewports } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { createTestUser, registerViaApi, signInViaUi } from './support/users';
@@ -22,6 +23,7 @@ describe('app shell in Chromium against the real server', () => {
     const answer = await page.goto(`${server.appUrl}no/such/page`);
     expect(answer?.status()).toBe(200); // the SPA fallback; the client router decides
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await expectAccessible(page, 'not found, signed out', [viewports.desktop, viewports.mobile]);
     await page.getByRole('link', { name: 'Go to home page' }).click();
     // Home is protected: signed out, it lands on the auth screen.
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
@@ -67,6 +69,7 @@ describe('app shell in Chromium against the real server', () => {
     await page.goto(`${server.appUrl}nothing-here`);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await expect.poll(() => nav.isVisible()).toBe(true);
+    await expectAccessible(page, 'not found, signed in', [viewports.desktop, viewports.mobile]);
     expect(pageErrors).toEqual([]);
     await context.close();
   });

@@ -6,6 +6,7 @@ import { decodePcm16Wav, encodeWav, synthesize } from '@avatar-factory/speech';
 import { PitchDetector } from 'pitchy';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe';
 import { launchBrowser, newPage, viewports } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { createTestUser, registerViaApi, signInViaUi, type TestUser } from './support/users';
@@ -179,6 +180,7 @@ describe('Voice Models screen with a fake microphone against the real server', (
     for (const label of ['Sentence 1', 'Sentence 2', 'Sentence 3']) await panel.getByRole('button', { name: new RegExp(`^${label}`) }).waitFor();
     await panel.locator('p', { hasText: sentences[0]!.text }).waitFor();
     await page.screenshot({ path: `${shotsDir}/01-session-1280.png`, fullPage: true });
+    await expectAccessible(page, 'voice models with the training panel open', [viewports.desktop, viewports.mobile]);
 
     // Auto-stop on: the take ends by itself after the sentence (recognition is offline here: silence).
     await panel.getByRole('switch', { name: 'Auto-stop' }).click();
@@ -233,6 +235,7 @@ describe('Voice Models screen with a fake microphone against the real server', (
     await phone.page.getByRole('button', { name: 'Create New Voice Model' }).click();
     await phone.page.getByRole('dialog', { name: 'Create New Voice Model' }).waitFor();
     await phone.page.screenshot({ path: `${shotsDir}/04a-create-dialog-375.png` });
+    await expectAccessible(phone.page, 'voice models, create dialog');
     await phone.page.keyboard.press('Escape');
     await phone.page.getByRole('dialog').waitFor({ state: 'detached' });
     const card = phone.page.getByRole('list', { name: 'Voice models' }).getByRole('listitem').first();
@@ -257,6 +260,7 @@ describe('Voice Models screen with a fake microphone against the real server', (
       .getByText('For optimal voice quality, we recommend recording all 3 sentences. Training with only 2/3 recordings may result in lower quality.')
       .waitFor();
     await phone.page.screenshot({ path: `${shotsDir}/04-start-training-375.png`, fullPage: true });
+    await expectAccessible(phone.page, 'training panel with two takes and the quality warning', [viewports.mobile, viewports.desktop]);
 
     const trainingStarted = Date.now();
     await phonePanel.getByRole('button', { name: 'Start Voice Model Training' }).click();
@@ -346,6 +350,7 @@ describe('Voice Models screen with a fake microphone against the real server', (
     const confirm = last.page.getByRole('alertdialog');
     await confirm.getByText('Are you sure you want to delete this voice model?').waitFor();
     await last.page.screenshot({ path: `${shotsDir}/08-delete-confirm-1280.png` });
+    await expectAccessible(last.page, 'voice models, delete confirmation');
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await toast(last.page, 'Voice model deleted successfully').waitFor();
     await last.page.getByText('No voice models available. Create a new voice model first.').waitFor();

@@ -3,15 +3,19 @@ import path from 'node:path';
 import type { Rig } from '@avatar-factory/avatar-rig';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe';
 import { launchBrowser, newPage, viewports, type Viewport } from './support/browser';
+import { checkAiLabel, labelHidingQuery } from './support/ai-label';
 import { bestFrame, installAvatarSampler, readSamples, setSamplerPhase } from './support/avatar-sampler';
-import { composite, grabFrame, lumaStdDev, type Box } from './support/canvas-pixels';
+import { composite, grabFrame, lumaStdDev, meanLumaDifference, type Box } from './support/canvas-pixels';
 import { createDeployedAvatar, tokenViaApi } from './support/deployed-avatar';
 import { startServer, type RunningServer } from './support/server';
 import { createTestUser, registerViaApi } from './support/users';
 
 /** Screenshots a person looks at: rest, mouth open mid-word, blink, at 375 and 1280 px. */
 const shotsDir = process.env.PUBLIC_SHOTS_DIR ?? '/tmp/public-shots';
+/** The AI-generated label (issue 12), beside the other screens' shots. */
+const labelShotsDir = process.env.WEB_SHOTS_DIR ?? '/tmp/web-shots';
 const avatarName = 'Grace';
 /** Two sentences, so the page takes the streaming path (sentence by sentence). */
 const spokenText = 'こんにちは。今日はとてもいい天気ですね。';
@@ -24,7 +28,7 @@ let browser: Browser;
 let token: string;
 let taskId: string;
 let publicPath: string;
-let rig: Pick<Rig, 'width' | 'height' | 'face'>;
+let rig: Pick<Rig, 'version' | 'width' | 'height' | 'face'>;
 
 /**
  * Records every sound the page starts through Web Audio (a wrapper around the browser's own
@@ -61,7 +65,7 @@ beforeAll(async () => {
   const rigResponse = await fetch(`${server.baseUrl}/api/public/avatars/${publicId}/rig/rig.json`);
   expect(rigResponse.status).toBe(200);
   rig = (await rigResponse.json()) as Rig;
-  await mkdir(shotsDir, { recursive: true });
+  await Promise.all([mkdir(shotsDir, { recursive: true }), mkdir(labelShotsDir, { recursive: true })]);
 }, 300_000);
 
 afterAll(async () => {
@@ -79,10 +83,12 @@ async function checkPublicPage(viewport: Viewport, submitWith: 'click' | 'enter'
   const tag = String(viewport.width);
   const { context, page, pageErrors } = await newPage(browser, viewport);
   await page.addInitScript(recordAudioStarts);
-  await page.goto(`${server.baseUrl}${publicPath}`);
+  // Parameters that might switch a label off: the AI-generated label must ignore them all.
+  await page.goto(`${server.baseUrl}${publicPath}${labelHidingQuery}`);
 
   await page.waitForFunction(() => document.title === 'Hibiki Web Avatar', undefined, { timeout: 20_000 });
   await page.locator('[data-state="ready"]').waitFor({ timeout: 30_000 });
+  await checkAiLabel(page, page, { productName: 'Hibiki', avatarName, shotsDir: labelShotsDir, name: `public-${tag}` });
   const backend = await page.locator('[data-state]').getAttribute('data-backend');
   const stage = await page.getByRole('img', { name: avatarName }).boundingBox();
   if (!stage) throw new Error('the avatar has no box');
@@ -97,6 +103,7 @@ async function checkPublicPage(viewport: Viewport, submitWith: 'click' | 'enter'
   await writeFile(path.join(shotsDir, `rest-${tag}.png`), rest.png);
   const canvasSpread = lumaStdDev(rest.image, stage);
   expect(canvasSpread).toBeGreaterThan(20);
+  await expectAccessible(page, 'public page');
 
   // Idle life, measured in every drawn frame: blinks and breathing change pixels without input.
   await installAvatarSampler(page, { rig, mouth: mouthOpenBox, eyes, face: rig.face.box });
@@ -210,10 +217,12 @@ describe('public Web Avatar page in Chromium against the real server', () => {
     await page.getByRole('button', { name: 'Copy' }).click();
     await page.getByText('Copied to the clipboard.').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(snippet);
-    await page.getByRole('link', { name: 'About and licences' }).click();
-    await page.getByRole('heading', { name: 'About and licences' }).waitFor();
-    await writeFile(path.join(shotsDir, 'licences-1280.png'), await page.screenshot({ fullPage: true }));
-    await expect.poll(() => page.getByText('Creative Commons Attribution 3.0 (CC BY 3.0)').count()).toBeGreaterThan(0);
+    // The licences open in a page of their own (the public page may be inside another site's frame).
+    const [licences] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'About and licences' }).click()]);
+    await licences.getByRole('heading', { name: 'About and licences' }).waitFor();
+    await writeFile(path.join(shotsDir, 'licences-1280.png'), await licences.screenshot({ fullPage: true }));
+    await expect.poll(() => licences.getByText('Creative Commons Attribution 3.0 (CC BY 3.0)').count()).toBeGreaterThan(0);
+    await expectAccessible(licences, 'licences', [viewports.desktop, viewports.mobile]);
     await context.close();
   });
 
@@ -264,14 +273,49 @@ describe('public Web Avatar page in Chromium against the real server', () => {
     await context.close();
   });
 
+  it('draws the rig v2 (depth-tested 2.5D head) with WebGL2, and alike with the Canvas 2D fallback', async () => {
+    expect(rig.version).toBe(2);
+    const restFrame = async (withoutWebGl2: boolean) => {
+      const { context, page, pageErrors } = await newPage(browser, viewports.desktop);
+      // A browser without WebGL2: the page must fall back to Canvas 2D on its own.
+      if (withoutWebGl2) {
+        await page.addInitScript(() => {
+          const getContext = HTMLCanvasElement.prototype.getContext;
+          HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, kind: string, ...rest: unknown[]) {
+            return kind === 'webgl2' ? null : (getContext as (...a: unknown[]) => RenderingContext | null).call(this, kind, ...rest);
+          } as typeof getContext;
+        });
+      }
+      await page.goto(`${server.baseUrl}${publicPath}`);
+      await page.locator('[data-state="ready"]').waitFor({ timeout: 30_000 });
+      const backend = await page.locator('[data-state]').getAttribute('data-backend');
+      const stage = (await page.getByRole('img', { name: avatarName }).boundingBox())!;
+      await page.waitForTimeout(400);
+      const frame = await grabFrame(page);
+      await writeFile(path.join(shotsDir, `rest-${backend}-1280.png`), frame.png);
+      expect(pageErrors).toEqual([]);
+      await context.close();
+      return { backend, stage, frame };
+    };
+    const gl = await restFrame(false);
+    const canvas = await restFrame(true);
+    expect([gl.backend, canvas.backend]).toEqual(['webgl2', 'canvas2d']);
+    expect(lumaStdDev(canvas.frame.image, canvas.stage)).toBeGreaterThan(20);
+    // The same portrait from both: at rest the face covers the mouth layers in either renderer
+    // (idle breathing and blinks differ a little between the two moments).
+    expect(meanLumaDifference(gl.frame.image, canvas.frame.image, gl.stage)).toBeLessThan(12);
+  });
+
   it('after the task is deleted the page says the avatar does not exist', async () => {
     const deleted = await fetch(`${server.baseUrl}/api/tasks/${taskId}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } });
     expect(deleted.status).toBe(204);
     const { context, page } = await newPage(browser, viewports.mobile);
     await page.goto(`${server.baseUrl}${publicPath}`);
     await page.getByText('This avatar does not exist or is no longer published.').waitFor({ timeout: 20_000 });
-    expect(await page.title()).toBe('Hibiki Web Avatar');
+    // The title follows the product name from /api/public/config, which may answer after the text shows.
+    await expect.poll(() => page.title()).toBe('Hibiki Web Avatar');
     await writeFile(path.join(shotsDir, 'not-found-375.png'), await page.screenshot());
+    await expectAccessible(page, 'public page, avatar not found', [viewports.mobile, viewports.desktop]);
     await context.close();
   });
 });

@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+// The toasts' styles as a file, not sonner's inline <style> (CSP style-src 'self'; vite.config.ts).
+import 'sonner/dist/styles.css';
 import './index.css';
 
 const container = document.getElementById('root');

@@ -32,6 +32,21 @@ export function lumaStdDev(image: PNG, box: Box): number {
  * Pastes `tile` (a canvas frame, same CSS and device size) into a page screenshot at `at`,
  * leaving the `radius` px rounded corners of the frame's box to the page.
  */
+/** Mean absolute luma difference (0-255) of two same-size images inside a box. */
+export function meanLumaDifference(a: PNG, b: PNG, box: Box): number {
+  const luma = (image: PNG, i: number) => 0.299 * image.data[i]! + 0.587 * image.data[i + 1]! + 0.114 * image.data[i + 2]!;
+  let sum = 0;
+  let count = 0;
+  for (let y = Math.floor(box.y); y < Math.ceil(box.y + box.height); y++) {
+    for (let x = Math.floor(box.x); x < Math.ceil(box.x + box.width); x++) {
+      const i = (y * a.width + x) * 4;
+      sum += Math.abs(luma(a, i) - luma(b, i));
+      count++;
+    }
+  }
+  return sum / count;
+}
+
 export function composite(page: Buffer, tile: Buffer, at: Box, radius = 0): Buffer {
   const base = PNG.sync.read(page);
   const over = PNG.sync.read(tile);

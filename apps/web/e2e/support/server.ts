@@ -141,6 +141,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     DATA_DIR: dataDir,
     WORKERS: 'true',
     LOG_LEVEL: 'warn',
+    // The tests sign up many users from 127.0.0.1.
+    REGISTER_RATE_LIMIT: '10000',
     ...env,
   });
 

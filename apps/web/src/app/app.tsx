@@ -1,7 +1,6 @@
 import { BrowserRouter } from 'react-router';
 import { homeUrl, routerBasename } from '../lib/env';
-import { AppProvider } from './provider';
-import { AppRoutes } from './router';
+import { RootRoutes } from './router';
 
 /** Spec §4: logout goes to the home URL with a full navigation, leaving no state of the session. */
 function goHome() {
@@ -11,9 +10,7 @@ function goHome() {
 export function App() {
   return (
     <BrowserRouter basename={routerBasename}>
-      <AppProvider onLoggedOut={goHome}>
-        <AppRoutes />
-      </AppProvider>
+      <RootRoutes onLoggedOut={goHome} />
     </BrowserRouter>
   );
 }

@@ -12,6 +12,10 @@ type AppProviderProps = {
   queryClient?: QueryClient;
 };
 
+function AppToaster() {
+  return <Toaster position="top-right" duration={toastDurations.default} visibleToasts={maxVisibleToasts} richColors closeButton />;
+}
+
 export function AppProvider({ children, onLoggedOut, queryClient }: AppProviderProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
@@ -19,13 +23,20 @@ export function AppProvider({ children, onLoggedOut, queryClient }: AppProviderP
       <QueryClientProvider client={client}>
         <AuthProvider onLoggedOut={onLoggedOut}>{children}</AuthProvider>
       </QueryClientProvider>
-      <Toaster
-        position="top-right"
-        duration={toastDurations.default}
-        visibleToasts={maxVisibleToasts}
-        richColors
-        closeButton
-      />
+      <AppToaster />
+    </ErrorBoundary>
+  );
+}
+
+/**
+ * What the public Web Avatar page needs and nothing more: no sign-in state and no session check, so it runs inside any site's frame (where storage may be blocked) on its own.
+ */
+export function PublicProvider({ children }: { children: ReactNode }) {
+  const [client] = useState(() => createQueryClient());
+  return (
+    <ErrorBoundary>
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+      <AppToaster />
     </ErrorBoundary>
   );
 }

@@ -3,7 +3,10 @@ import { Route, Routes } from 'react-router';
 import { FullPageSpinner } from '../components/ui/spinner';
 import { RedirectIfAuthenticated, RequireAuth } from '../features/auth/components/route-guards';
 import { AuthRoute } from '../features/auth/routes/auth-route';
+import { FramedNotice } from '../components/errors/framed-notice';
+import { isFramed } from '../lib/framing';
 import { NotFoundRoute } from './not-found-route';
+import { AppProvider, PublicProvider } from './provider';
 import { RootLayout } from './root-layout';
 
 // Feature screens load on demand: the avatar screens will carry heavy code (face detection, renderer).
@@ -26,12 +29,23 @@ function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<FullPageSpinner />}>{children}</Suspense>;
 }
 
-/** Spec §2's route table, relative to the base path (the router's basename). */
+/**
+ * The public Web Avatar page stands alone (no app navigation, no sign-in machinery, nothing read
+ * from storage); every other route is the signed-in app, which never renders inside a frame.
+ */
+export function RootRoutes({ onLoggedOut }: { onLoggedOut: () => void }) {
+  return (
+    <Routes>
+      <Route path="w/:publicId" element={<PublicProvider><Lazy><WebAvatarRoute /></Lazy></PublicProvider>} />
+      <Route path="*" element={isFramed() ? <FramedNotice /> : <AppProvider onLoggedOut={onLoggedOut}><AppRoutes /></AppProvider>} />
+    </Routes>
+  );
+}
+
+/** Spec §2's route table (all but the public page), relative to the base path (the router's basename). */
 export function AppRoutes() {
   return (
     <Routes>
-      {/* The public Web Avatar page stands alone: no app navigation, no sign-in state. */}
-      <Route path="w/:publicId" element={<Lazy><WebAvatarRoute /></Lazy>} />
       <Route element={<RootLayout />}>
         <Route path="licences" element={<Lazy><LicencesRoute /></Lazy>} />
         <Route element={<RedirectIfAuthenticated />}>

@@ -21,6 +21,19 @@ export type RequestOptions<S extends z.ZodType | undefined> = {
 type Result<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 /**
+ * Told when the server refuses a token the client sent (401): the session has ended (expired
+ * token, deleted user, new signing secret). The token is passed so a listener can tell the first
+ * refusal from later ones of the same, already ended session.
+ */
+type UnauthorizedListener = (rejectedToken: string) => void;
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+/**
  * One typed fetch for every API call: adds the bearer token from local storage (read per call,
  * so a token stored at sign-in is used at once), encodes the body, validates the answer with the
  * contract schema and turns errors into ApiError.
@@ -51,6 +64,7 @@ export async function apiRequest<S extends z.ZodType | undefined = undefined>(
   });
 
   if (!response.ok) {
+    if (response.status === 401 && token) for (const listener of unauthorizedListeners) listener(token);
     throw parseApiError(response.status, await readJson(response), response.headers.get('Retry-After'));
   }
   if (!options.schema) return undefined as Result<S>;

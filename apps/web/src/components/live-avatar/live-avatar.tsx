@@ -1,6 +1,6 @@
 import { createAvatarPlayer, loadRigBundle, type AvatarPlayer, type RigBundle } from '@avatar-factory/avatar-renderer';
 import type { SpeechResponse } from '@avatar-factory/contracts';
-import { useEffect, useRef, useState, type JSX } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type JSX } from 'react';
 import { Spinner } from '../ui/spinner';
 import { rigFetch } from './fetch-rig-file';
 import { gestureAudioContext } from './gesture-audio-context';
@@ -28,7 +28,7 @@ const DEFAULT_ASPECT = '3 / 4';
 /**
  * The live avatar: loads the rig bundle, runs the renderer's player (WebGL2, else Canvas 2D) so the
  * face blinks and breathes at once, and says each new `speech` with lip sync. The wrapper exposes
- * `data-state` (loading | ready | error) and `data-speaking` for tests and styling.
+ * `data-state` (loading | ready | error), `data-speaking` and `data-lipsync` for tests and styling.
  */
 export function LiveAvatar({ rigBaseUrl, authenticated = false, lipsync, speech, onSpeechEnd, label, className = '' }: LiveAvatarProps): JSX.Element {
   const key = `${authenticated ? 'owner' : 'public'} ${rigBaseUrl}`;
@@ -97,8 +97,9 @@ export function LiveAvatar({ rigBaseUrl, authenticated = false, lipsync, speech,
     player?.setLipsync(lipsync);
   }, [player, lipsync]);
 
-  // 4. Say each new speech once; only the latest one reports its end.
-  useEffect(() => {
+  // 4. Say each new speech once; only the latest one reports its end. A layout effect, so a speech
+  // given in a synchronous render (flushSync) starts in that same task, not a frame later.
+  useLayoutEffect(() => {
     if (!player || !speech || spokenRef.current === speech) return;
     spokenRef.current = speech;
     setSpeaking(true);
@@ -108,7 +109,8 @@ export function LiveAvatar({ rigBaseUrl, authenticated = false, lipsync, speech,
     } catch (error) {
       console.error('LiveAvatar: the speech audio is not valid base64', error);
       setSpeaking(false);
-      onSpeechEndRef.current?.();
+      // After this commit: the owner may hand over the next speech synchronously (flushSync).
+      queueMicrotask(() => onSpeechEndRef.current?.());
       return;
     }
     player
@@ -126,7 +128,7 @@ export function LiveAvatar({ rigBaseUrl, authenticated = false, lipsync, speech,
   const aspectRatio = bundle ? `${bundle.rig.width} / ${bundle.rig.height}` : DEFAULT_ASPECT;
 
   return (
-    <div className={`relative w-full overflow-hidden rounded-2xl bg-slate-100 ${className}`} style={{ aspectRatio }} data-state={state} data-speaking={speaking ? 'true' : 'false'} data-backend={player?.backend}>
+    <div className={`relative w-full overflow-hidden rounded-2xl bg-slate-100 ${className}`} style={{ aspectRatio }} data-state={state} data-speaking={speaking ? 'true' : 'false'} data-lipsync={lipsync ? 'true' : 'false'} data-backend={player?.backend}>
       <div ref={stageRef} role="img" aria-label={label} className="absolute inset-0" />
       {state === 'loading' ? (
         <div className="absolute inset-0 flex animate-pulse items-center justify-center bg-gradient-to-b from-slate-100 to-slate-200">

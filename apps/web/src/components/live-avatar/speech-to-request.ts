@@ -1,8 +1,12 @@
 import type { SpeakRequest } from '@avatar-factory/avatar-renderer';
 import type { SpeechResponse } from '@avatar-factory/contracts';
 
-/** Base64 (the API's `audio`) to the WAV file's bytes. */
+type FromBase64 = { fromBase64?: (base64: string) => Uint8Array<ArrayBuffer> };
+
+/** Base64 (the API's `audio`) to the WAV file's bytes; the browser's own decoder where it has one. */
 export function base64ToArrayBuffer(base64: string): ArrayBuffer {
+  const native = (Uint8Array as unknown as FromBase64).fromBase64;
+  if (native) return native(base64).buffer;
   const binary = atob(base64);
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);

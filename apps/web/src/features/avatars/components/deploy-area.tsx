@@ -1,9 +1,9 @@
-import type { Task } from '@avatar-factory/contracts';
+import type { TaskView } from '@avatar-factory/contracts';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { deployView } from '../lib/task-badge';
 
-type DeployAreaProps = { task: Task; productName: string; onDeploy: (taskId: string) => void };
+type DeployAreaProps = { task: TaskView; productName: string; onDeploy: (taskId: string) => void };
 
 /** Spec §2 deploy area in its three states (nothing for tasks that cannot be deployed). */
 export function DeployArea({ task, productName, onDeploy }: DeployAreaProps) {

@@ -30,11 +30,11 @@ export function PhotoUpload({ onSelect, disabled = false, fileName }: PhotoUploa
 
   return (
     <div>
+      {/* Named by its own text, no aria-label: the visible label must be part of the accessible name (WCAG 2.5.3). */}
       <div
         role="button"
         tabIndex={disabled ? -1 : 0}
         aria-disabled={disabled || undefined}
-        aria-label="Click to upload your photo"
         onClick={open}
         onKeyDown={onKeyDown}
         onDragOver={(event) => {

@@ -1,4 +1,4 @@
-import type { SpeechResponse, Task } from '@avatar-factory/contracts';
+import type { SpeechResponse, TaskView } from '@avatar-factory/contracts';
 import { useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -9,7 +9,7 @@ import { useObjectUrl } from '../hooks/use-object-url';
 import type { ValidationStatus } from '../lib/generate-button';
 import { AvatarSpeechStage, useStageSpeech } from './avatar-speech-stage';
 
-type PreviewPanelProps = { file: File | null; validation: ValidationStatus; avatar: Task | null };
+type PreviewPanelProps = { file: File | null; validation: ValidationStatus; avatar: TaskView | null };
 
 /** Spec §2 preview panel: the chosen photo (with the validation overlay), then the live avatar. */
 export function PreviewPanel({ file, validation, avatar }: PreviewPanelProps) {
@@ -51,7 +51,7 @@ export function PreviewPanel({ file, validation, avatar }: PreviewPanelProps) {
   );
 }
 
-function LivePreview({ avatar, sideBySide }: { avatar: Task; sideBySide: boolean }) {
+function LivePreview({ avatar, sideBySide }: { avatar: TaskView; sideBySide: boolean }) {
   const stage = useStageSpeech();
   const [loading, setLoading] = useState(false);
   const greeting = useRef<SpeechResponse | null>(null);

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { taskSchema, type Task } from '@avatar-factory/contracts';
+import { taskViewSchema, type TaskView } from '@avatar-factory/contracts';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
@@ -28,15 +28,15 @@ afterAll(() => {
 });
 afterEach(cleanup);
 
-function task(overrides: Partial<Task>): Task {
-  return taskSchema.parse({
+function task(overrides: Partial<TaskView>): TaskView {
+  return taskViewSchema.parse({
     taskId: 't1', avatarName: 'Grace', status: 'processing', progress: 40, currentStep: 'Building rig', message: 'Building the face rig.',
     voice_type: 'female', voice_model_id: null, enable_lipsync: true, created_at: '2026-11-21T10:00:00.000Z', result: null,
     ...overrides,
   });
 }
 
-function renderCard(value: Task, onDeploy: (id: string) => void = () => undefined) {
+function renderCard(value: TaskView, onDeploy: (id: string) => void = () => undefined) {
   return render(
     <MemoryRouter>
       <TaskCard task={value} productName="Hibiki" onDeploy={onDeploy} selected={false} onSelect={() => undefined} />

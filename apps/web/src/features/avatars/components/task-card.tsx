@@ -1,4 +1,4 @@
-import type { Task } from '@avatar-factory/contracts';
+import type { TaskView } from '@avatar-factory/contracts';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { ProgressBar } from '../../../components/ui/progress-bar';
@@ -7,7 +7,7 @@ import { AvatarPortrait } from './avatar-portrait';
 import { DeployArea } from './deploy-area';
 
 type TaskCardProps = {
-  task: Task;
+  task: TaskView;
   productName: string;
   onDeploy: (taskId: string) => void;
   selected: boolean;

@@ -1,9 +1,9 @@
-import type { Task } from '@avatar-factory/contracts';
+import type { TaskView } from '@avatar-factory/contracts';
 import { Spinner } from '../../../components/ui/spinner';
 import { TaskCard } from './task-card';
 
 type TaskGridProps = {
-  tasks: Task[];
+  tasks: TaskView[];
   loading: boolean;
   productName: string;
   onDeploy: (taskId: string) => void;

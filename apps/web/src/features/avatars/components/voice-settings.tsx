@@ -60,7 +60,7 @@ export function VoiceSettings({ choice, onChoose, onModelChange, readyModels, li
                   />
                   <span className="min-w-0">
                     <span className="block text-sm font-semibold text-slate-900">{title}</span>
-                    <span className="block text-xs text-slate-500">{hint}</span>
+                    <span className="block text-xs text-slate-600">{hint}</span>
                   </span>
                 </label>
                 <button
@@ -91,7 +91,7 @@ export function VoiceSettings({ choice, onChoose, onModelChange, readyModels, li
                 />
                 <span className="min-w-0">
                   <span className="block text-sm font-semibold text-slate-900">Custom voice</span>
-                  <span className="block text-xs text-slate-500">One of your trained voice models</span>
+                  <span className="block text-xs text-slate-600">One of your trained voice models</span>
                 </span>
               </label>
               <Link

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import type { Task } from '@avatar-factory/contracts';
+import type { TaskView } from '@avatar-factory/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -33,12 +33,12 @@ beforeEach(() => {
 });
 
 const remove = (taskId: string) => apiRequest(`/tasks/${encodeURIComponent(taskId)}`, { method: 'DELETE', baseUrl });
-const task = (taskId: string) => ({ taskId, avatarName: taskId }) as Task;
+const task = (taskId: string) => ({ taskId, avatarName: taskId }) as TaskView;
 const messages = () => toast.getHistory().map((t) => ('title' in t ? t.title : undefined));
 
 function clientWith(ids: string[]): QueryClient {
   const client = new QueryClient();
-  client.setQueryData<Task[]>(tasksQueryKey, ids.map(task));
+  client.setQueryData<TaskView[]>(tasksQueryKey, ids.map(task));
   return client;
 }
 
@@ -51,21 +51,21 @@ describe('handleDeleteTask (spec §2, not wired to any control)', () => {
     expect(asked).toEqual(['Are you sure you want to delete this task?']);
     expect(deleteTaskConfirmation).toBe(asked[0]);
     expect(deleted).toEqual([]);
-    expect(client.getQueryData<Task[]>(tasksQueryKey)).toHaveLength(1);
+    expect(client.getQueryData<TaskView[]>(tasksQueryKey)).toHaveLength(1);
   });
 
   it('deletes, drops the task from the list and says so', async () => {
     const client = clientWith(['a1', 'b2']);
     expect(await handleDeleteTask('a1', { queryClient: client, remove, confirm: () => true })).toBe(true);
     expect(deleted).toEqual(['a1']);
-    expect(client.getQueryData<Task[]>(tasksQueryKey)?.map((t) => t.taskId)).toEqual(['b2']);
+    expect(client.getQueryData<TaskView[]>(tasksQueryKey)?.map((t) => t.taskId)).toEqual(['b2']);
     expect(messages()).toContain('Task a1 has been deleted');
   });
 
   it('keeps the task and shows the error toast when the call fails', async () => {
     const client = clientWith(['keep-me']);
     expect(await handleDeleteTask('keep-me', { queryClient: client, remove, confirm: () => true })).toBe(false);
-    expect(client.getQueryData<Task[]>(tasksQueryKey)).toHaveLength(1);
+    expect(client.getQueryData<TaskView[]>(tasksQueryKey)).toHaveLength(1);
     expect(messages()).toContain('Failed to delete task.');
   });
 });

@@ -1,4 +1,4 @@
-import type { Task } from '@avatar-factory/contracts';
+import type { TaskView } from '@avatar-factory/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { deleteTask } from '../api/delete-task';
@@ -27,7 +27,7 @@ export async function handleDeleteTask(taskId: string, deps: DeleteTaskDeps): Pr
     toastError('Failed to delete task.');
     return false;
   }
-  deps.queryClient.setQueryData<Task[]>(tasksQueryKey, (list) => (list ?? []).filter((task) => task.taskId !== taskId));
+  deps.queryClient.setQueryData<TaskView[]>(tasksQueryKey, (list) => (list ?? []).filter((task) => task.taskId !== taskId));
   toastSuccess(`Task ${taskId} has been deleted`);
   return true;
 }

@@ -1,11 +1,11 @@
-import type { Task } from '@avatar-factory/contracts';
+import type { TaskView } from '@avatar-factory/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toastError } from '../../../lib/toast';
 import { deployTask } from '../api/deploy-task';
 import { tasksQueryKey } from '../api/get-tasks';
 import { mergeTask } from '../lib/task-list';
 
-function withDeployStatus(task: Task | undefined, status: 'ready' | 'deploying'): Partial<Task> {
+function withDeployStatus(task: TaskView | undefined, status: 'ready' | 'deploying'): Partial<TaskView> {
   return task?.result ? { result: { ...task.result, deploy_status: status } } : {};
 }
 
@@ -15,16 +15,16 @@ function withDeployStatus(task: Task | undefined, status: 'ready' | 'deploying')
  */
 export function useDeployTask() {
   const queryClient = useQueryClient();
-  const find = (taskId: string) => queryClient.getQueryData<Task[]>(tasksQueryKey)?.find((t) => t.taskId === taskId);
+  const find = (taskId: string) => queryClient.getQueryData<TaskView[]>(tasksQueryKey)?.find((t) => t.taskId === taskId);
   return useMutation({
     mutationFn: deployTask,
-    onMutate: (taskId) => {
-      queryClient.setQueryData<Task[]>(tasksQueryKey, (list) => mergeTask(list, { taskId, ...withDeployStatus(find(taskId), 'deploying') }));
+    onMutate: ({ taskId }) => {
+      queryClient.setQueryData<TaskView[]>(tasksQueryKey, (list) => mergeTask(list, { taskId, ...withDeployStatus(find(taskId), 'deploying') }));
     },
-    onSuccess: (task) => queryClient.setQueryData<Task[]>(tasksQueryKey, (list) => mergeTask(list, task)),
-    onError: (_error, taskId) => {
+    onSuccess: (task) => queryClient.setQueryData<TaskView[]>(tasksQueryKey, (list) => mergeTask(list, task)),
+    onError: (_error, { taskId }) => {
       toastError('Failed to deploy avatar');
-      queryClient.setQueryData<Task[]>(tasksQueryKey, (list) => mergeTask(list, { taskId, ...withDeployStatus(find(taskId), 'ready') }));
+      queryClient.setQueryData<TaskView[]>(tasksQueryKey, (list) => mergeTask(list, { taskId, ...withDeployStatus(find(taskId), 'ready') }));
     },
   });
 }

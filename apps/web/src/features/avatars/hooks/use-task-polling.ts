@@ -1,4 +1,4 @@
-import { taskPollIntervalMs, type Task } from '@avatar-factory/contracts';
+import { taskPollIntervalMs, type TaskView } from '@avatar-factory/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { ApiError } from '../../../lib/api-error';
@@ -8,7 +8,7 @@ import { tasksQueryKey } from '../api/get-tasks';
 import { mergeTask, transitionToast } from '../lib/task-list';
 
 /** A task the page keeps checking: generation still running, or a deploy under way. */
-export function needsPolling(task: Task): boolean {
+export function needsPolling(task: TaskView): boolean {
   return task.status === 'processing' || task.result?.deploy_status === 'deploying';
 }
 
@@ -17,7 +17,7 @@ export function needsPolling(task: Task): boolean {
  * merged into the list; leaving 'processing' toasts the outcome. Deploying tasks are checked the
  * same way until the job sets 'deployed' (success toast) or puts them back to 'ready' (error toast).
  */
-export function useTaskPolling(tasks: readonly Task[] | undefined): void {
+export function useTaskPolling(tasks: readonly TaskView[] | undefined): void {
   const queryClient = useQueryClient();
   const pollIds = (tasks ?? []).filter(needsPolling).map((task) => task.taskId);
   const key = pollIds.join(',');
@@ -32,18 +32,18 @@ export function useTaskPolling(tasks: readonly Task[] | undefined): void {
       try {
         await Promise.all(
           ids.map(async (taskId) => {
-            let fresh: Task;
+            let fresh: TaskView;
             try {
               fresh = await getTask(taskId);
             } catch (error) {
               // Deleted meanwhile (e.g. in another tab): stop showing it. Anything else: retry next tick.
               if (error instanceof ApiError && error.status === 404) {
-                queryClient.setQueryData<Task[]>(tasksQueryKey, (list) => (list ?? []).filter((t) => t.taskId !== taskId));
+                queryClient.setQueryData<TaskView[]>(tasksQueryKey, (list) => (list ?? []).filter((t) => t.taskId !== taskId));
               }
               return;
             }
-            const before = queryClient.getQueryData<Task[]>(tasksQueryKey)?.find((t) => t.taskId === taskId);
-            queryClient.setQueryData<Task[]>(tasksQueryKey, (list) => mergeTask(list, fresh));
+            const before = queryClient.getQueryData<TaskView[]>(tasksQueryKey)?.find((t) => t.taskId === taskId);
+            queryClient.setQueryData<TaskView[]>(tasksQueryKey, (list) => mergeTask(list, fresh));
             if (!before) return;
             const note = transitionToast(before.status, fresh.status);
             if (note?.kind === 'success') toastSuccess(note.message);

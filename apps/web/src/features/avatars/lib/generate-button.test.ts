@@ -16,6 +16,13 @@ describe('generateButtonState (spec §5)', () => {
     expect(generateButtonState({ ...ready, voiceType: 'male' }).enabled).toBe(true);
   });
 
+  it('stays disabled while the name is already taken (issue 10), with the spec label', () => {
+    expect(generateButtonState({ ...ready, nameTaken: true })).toEqual({ label: 'Generate Avatar', enabled: false });
+    expect(generateButtonState({ ...ready, nameTaken: false })).toEqual({ label: 'Generate Avatar', enabled: true });
+    // The first thing missing is still named first.
+    expect(generateButtonState({ ...ready, hasFile: false, nameTaken: true }).label).toBe('Upload Photo First');
+  });
+
   it('stays disabled while the form is being sent', () => {
     expect(generateButtonState({ ...ready, submitting: true }).enabled).toBe(false);
   });

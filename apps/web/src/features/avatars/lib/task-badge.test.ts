@@ -1,8 +1,8 @@
-import type { Task } from '@avatar-factory/contracts';
+import type { TaskView } from '@avatar-factory/contracts';
 import { describe, expect, it } from 'vitest';
 import { avatarStatusBadge, deployView, displayStatus, taskBadge } from './task-badge';
 
-const result = (deploy_status: 'ready' | 'deploying' | 'deployed'): NonNullable<Task['result']> => ({
+const result = (deploy_status: 'ready' | 'deploying' | 'deployed'): NonNullable<TaskView['result']> => ({
   message: 'ok',
   preview_url: deploy_status === 'deployed' ? 'http://x/w/abc' : null,
   deploy_status,

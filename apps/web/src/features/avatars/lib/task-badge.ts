@@ -1,4 +1,4 @@
-import type { Task } from '@avatar-factory/contracts';
+import type { TaskView } from '@avatar-factory/contracts';
 
 export type BadgeTone = 'success' | 'warning' | 'info' | 'error' | 'neutral';
 export type TaskBadge = { label: 'Completed' | 'Warning' | 'Processing' | 'Failed' | 'Idle'; tone: BadgeTone };
@@ -11,7 +11,7 @@ export function displayStatus(status: string): DisplayStatus {
 }
 
 /** Spec §2 badge rules of a task card. */
-export function taskBadge(task: { status: string; result: Task['result'] | undefined }): TaskBadge {
+export function taskBadge(task: { status: string; result: TaskView['result'] | undefined }): TaskBadge {
   const status = displayStatus(task.status);
   const hasResult = task.result !== null && task.result !== undefined;
   if (status === 'completed' && hasResult) return { label: 'Completed', tone: 'success' };
@@ -24,7 +24,7 @@ export function taskBadge(task: { status: string; result: Task['result'] | undef
 /** Spec §2 deploy area: which of the three states (or none) a card shows. */
 export type DeployView = 'deploy' | 'deploying' | 'deployed' | 'none';
 
-export function deployView(task: Pick<Task, 'status' | 'result'>): DeployView {
+export function deployView(task: Pick<TaskView, 'status' | 'result'>): DeployView {
   const deploy = task.result?.deploy_status;
   if (deploy === 'deploying') return 'deploying';
   if (deploy === 'deployed') return 'deployed';

@@ -1,9 +1,9 @@
-import type { Task } from '@avatar-factory/contracts';
+import type { TaskView } from '@avatar-factory/contracts';
 import { taskSchema } from '@avatar-factory/contracts';
 import { describe, expect, it } from 'vitest';
 import { mergeTask, optimisticTask, prependTask, sortNewestFirst, transitionToast } from './task-list';
 
-function task(overrides: Partial<Task>): Task {
+function task(overrides: Partial<TaskView>): TaskView {
   return taskSchema.parse({
     taskId: 't1', avatarName: 'Grace', status: 'processing', progress: 10, currentStep: 'Analysing face', message: '',
     voice_type: 'female', voice_model_id: null, enable_lipsync: true, created_at: '2026-11-21T10:00:00.000Z', result: null,

@@ -1,4 +1,4 @@
-import type { Task } from '@avatar-factory/contracts';
+import type { TaskView } from '@avatar-factory/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { PageShell } from '../../../components/layouts/page-shell';
@@ -7,10 +7,12 @@ import { useProductName } from '../../../lib/public-config';
 import { tasksQueryKey, useTasks } from '../api/get-tasks';
 import { readyModels, useVoiceModels } from '../api/get-voice-models';
 import { CreateAvatarForm } from '../components/create-avatar-form';
+import { DeployConsentDialog } from '../components/deploy-consent-dialog';
 import { PreviewPanel } from '../components/preview-panel';
 import { TaskGrid } from '../components/task-grid';
 import { useDeployTask } from '../hooks/use-deploy-task';
 import { useImageValidation } from '../hooks/use-image-validation';
+import { needsDeployConsent } from '../lib/deploy-consent';
 import { useTaskPolling } from '../hooks/use-task-polling';
 import { optimisticTask, prependTask, sortNewestFirst } from '../lib/task-list';
 
@@ -24,6 +26,8 @@ export function CreateAvatarRoute() {
   const validation = useImageValidation();
   const [file, setFile] = useState<File | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  /** The task whose Deploy click waits for the owner's confirmation (issue 12). */
+  const [consentFor, setConsentFor] = useState<TaskView | null>(null);
 
   const tasks = useMemo(() => sortNewestFirst(tasksQuery.data ?? []), [tasksQuery.data]);
   useTaskPolling(tasksQuery.data);
@@ -41,6 +45,13 @@ export function CreateAvatarRoute() {
     tasks.find((task) => task.status === 'completed' && task.result) ??
     null;
 
+  const onDeploy = (taskId: string) => {
+    const task = tasks.find((candidate) => candidate.taskId === taskId);
+    if (!task) return;
+    if (needsDeployConsent(task)) setConsentFor(task);
+    else deploy.mutate({ taskId });
+  };
+
   const onFile = (next: File) => {
     setFile(next);
     void validation.validate(next);
@@ -57,11 +68,11 @@ export function CreateAvatarRoute() {
             tasks={tasks}
             readyModels={readyModels(modelsQuery.data)}
             onCreated={({ taskId, avatarName, voice, enableLipsync }) => {
-              const task: Task = optimisticTask(
+              const task: TaskView = optimisticTask(
                 { taskId, avatarName },
                 { voiceType: voice.voiceType, voiceModelId: voice.voiceModelId, enableLipsync },
               );
-              queryClient.setQueryData<Task[]>(tasksQueryKey, (list) => prependTask(list, task));
+              queryClient.setQueryData<TaskView[]>(tasksQueryKey, (list) => prependTask(list, task));
               setFile(null);
               validation.reset();
             }}
@@ -75,9 +86,19 @@ export function CreateAvatarRoute() {
         tasks={tasks}
         loading={tasksQuery.isPending}
         productName={productName}
-        onDeploy={(taskId) => deploy.mutate(taskId)}
+        onDeploy={onDeploy}
         selectedId={previewTask?.taskId ?? null}
         onSelect={setSelectedId}
+      />
+      <DeployConsentDialog
+        task={consentFor}
+        productName={productName}
+        onCancel={() => setConsentFor(null)}
+        onConfirm={(consent) => {
+          const taskId = consentFor!.taskId;
+          setConsentFor(null);
+          deploy.mutate({ taskId, consent });
+        }}
       />
     </PageShell>
   );

@@ -8,12 +8,14 @@ import { Card } from '../../../components/ui/card';
 import { FullPageSpinner } from '../../../components/ui/spinner';
 import { toastError } from '../../../lib/toast';
 import { useAvatar } from '../api/get-avatar';
+import { useTask } from '../api/get-task';
 import { useAvatarVoiceModel } from '../api/avatar-voice-model';
 import { readyModels, useVoiceModels } from '../api/get-voice-models';
+import { AvatarPortrait } from '../components/avatar-portrait';
 import { AvatarSpeechStage, useStageSpeech } from '../components/avatar-speech-stage';
 import { SaySomething } from '../components/say-something';
 import { VoiceModelCard } from '../components/voice-model-card';
-import { avatarStatusBadge } from '../lib/task-badge';
+import { avatarStatusBadge, taskBadge } from '../lib/task-badge';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short' });
 
@@ -27,6 +29,9 @@ export function EditAvatarRoute() {
   const { avatarId = '' } = useParams<{ avatarId: string }>();
   const navigate = useNavigate();
   const avatar = useAvatar(avatarId);
+  // The task (same id) carries what the avatar answer does not: its lip-sync setting and whether
+  // a failed generation still made the avatar (the grid's 'Warning').
+  const task = useTask(avatarId);
   const voice = useAvatarVoiceModel(avatarId);
   const models = useVoiceModels();
   const stage = useStageSpeech();
@@ -47,7 +52,7 @@ export function EditAvatarRoute() {
     </Button>
   );
 
-  if (avatar.isPending) return <FullPageSpinner />;
+  if (avatar.isPending || (task.isPending && !avatar.isError)) return <FullPageSpinner />;
   if (avatar.isError) {
     return (
       <PageShell title="Edit Avatar" actions={back}>
@@ -57,9 +62,12 @@ export function EditAvatarRoute() {
   }
 
   const data = avatar.data;
-  const badge = avatarStatusBadge(data.status);
+  const details = task.data;
+  // The same badge as the avatar's card in the grid (spec §2), from the same task fields.
+  const badge = details ? taskBadge(details) : avatarStatusBadge(data.status);
   const previewUrl = data.previewUrl;
   const ready = data.status === 'completed';
+  const madeWithWarning = !ready && badge.label === 'Warning';
 
   return (
     <PageShell
@@ -77,8 +85,22 @@ export function EditAvatarRoute() {
         <Card title="Avatar Preview" className="lg:col-span-2">
           {ready ? (
             <>
-              <AvatarSpeechStage avatarId={avatarId} avatarName={data.avatarName} lipsync speech={stage.speech} onSpeechEnd={stage.onSpeechEnd} className="mx-auto max-w-sm" />
+              <AvatarSpeechStage
+                avatarId={avatarId}
+                avatarName={data.avatarName}
+                lipsync={details?.enable_lipsync ?? true}
+                speech={stage.speech}
+                onSpeechEnd={stage.onSpeechEnd}
+                className="mx-auto max-w-sm"
+              />
               <SaySomething avatarId={avatarId} busy={stage.speaking} onSpeech={stage.say} />
+            </>
+          ) : madeWithWarning ? (
+            <>
+              <div className="mx-auto max-w-sm overflow-hidden rounded-2xl">
+                <AvatarPortrait avatarId={avatarId} avatarName={data.avatarName} available processing={false} />
+              </div>
+              {details?.message ? <p className="mt-4 text-sm text-amber-800">{details.message}</p> : null}
             </>
           ) : (
             <p className="rounded-xl bg-slate-50 px-4 py-10 text-center text-sm text-slate-500">The avatar is not ready yet.</p>

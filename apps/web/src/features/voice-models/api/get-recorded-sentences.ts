@@ -1,11 +1,11 @@
-import { recordedSentenceListSchema, type RecordedSentence } from '@avatar-factory/contracts';
+import { recordedSentenceRowsSchema, type RecordedSentence } from '@avatar-factory/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { voiceModelKeys } from './query-keys';
 
 /** GET /api/voice-models/{id}/sentences: the model's takes (one per sentence_id). */
 export function getRecordedSentences(modelId: string, signal?: AbortSignal): Promise<RecordedSentence[]> {
-  return apiRequest(`/voice-models/${encodeURIComponent(modelId)}/sentences`, { schema: recordedSentenceListSchema, signal });
+  return apiRequest(`/voice-models/${encodeURIComponent(modelId)}/sentences`, { schema: recordedSentenceRowsSchema, signal });
 }
 
 /**

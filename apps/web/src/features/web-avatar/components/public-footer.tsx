@@ -1,7 +1,10 @@
-import { Link } from 'react-router';
+import { homeUrl } from '../../../lib/env';
 import { LogoMark } from '../../../components/ui/logo';
 
-/** Light branding and the licences credit link, on every public page. */
+/**
+ * Light branding and the licences credit link, on every public page. The link opens a new page:
+ * inside an embedding site's frame the page must stay the avatar (issue 13 item 4).
+ */
 export function PublicFooter() {
   return (
     <footer className="flex flex-wrap items-center justify-center gap-x-4 gap-y-1 px-4 py-3 text-xs text-slate-500">
@@ -9,9 +12,9 @@ export function PublicFooter() {
         <LogoMark className="size-4" />
         Powered by <span className="font-semibold text-slate-700">Avatar Factory</span>
       </span>
-      <Link to="/licences" className="rounded px-1 py-3 underline-offset-4 hover:text-slate-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600">
+      <a href={`${homeUrl}licences`} target="_blank" rel="noopener noreferrer" className="rounded px-1 py-3 underline-offset-4 hover:text-slate-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600">
         About and licences
-      </Link>
+      </a>
     </footer>
   );
 }

@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api-error';
 import { usePublicAvatar } from '../api/get-public-avatar';
 import { usePublicConfig } from '../../../lib/public-config';
 import { streamPublicSpeech } from '../api/speak-public';
+import { AiGeneratedLabel } from '../components/ai-generated-label';
 import { AvatarNotFound } from '../components/avatar-not-found';
 import { EmbedSection } from '../components/embed-section';
 import { PublicFooter } from '../components/public-footer';
@@ -51,12 +52,21 @@ export function WebAvatarRoute() {
       </div>
     );
   }
-  return <WebAvatarPage publicId={publicId} avatarName={avatar.data.avatarName} rigUrl={avatar.data.rig_url} lipsync={avatar.data.enable_lipsync} onGone={() => setGone(true)} />;
+  return (
+    <WebAvatarPage
+      publicId={publicId}
+      avatarName={avatar.data.avatarName}
+      productName={avatar.data.productName}
+      rigUrl={avatar.data.rig_url}
+      lipsync={avatar.data.enable_lipsync}
+      onGone={() => setGone(true)}
+    />
+  );
 }
 
-type WebAvatarPageProps = { publicId: string; avatarName: string; rigUrl: string; lipsync: boolean; onGone: () => void };
+type WebAvatarPageProps = { publicId: string; avatarName: string; productName: string; rigUrl: string; lipsync: boolean; onGone: () => void };
 
-function WebAvatarPage({ publicId, avatarName, rigUrl, lipsync, onGone }: WebAvatarPageProps) {
+function WebAvatarPage({ publicId, avatarName, productName, rigUrl, lipsync, onGone }: WebAvatarPageProps) {
   const sentences = useSentenceQueue();
   const [requesting, setRequesting] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -81,8 +91,10 @@ function WebAvatarPage({ publicId, avatarName, rigUrl, lipsync, onGone }: WebAva
   return (
     <div className="flex min-h-dvh flex-col bg-gradient-to-b from-indigo-50 via-white to-white">
       <main className="mx-auto grid w-full max-w-5xl flex-1 content-start items-start gap-6 md:content-center px-4 pt-6 sm:px-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] md:gap-10 md:pt-12">
-        <div className="mx-auto w-full max-w-sm md:max-w-md">
+        <div className="relative mx-auto w-full max-w-sm md:max-w-md">
           <LiveAvatar rigBaseUrl={rigUrl} lipsync={lipsync} speech={sentences.current} onSpeechEnd={sentences.onSpeechEnd} label={avatarName} className="shadow-lg ring-1 ring-slate-200" />
+          {/* Over the avatar, on the page and in every embed alike (issue 12): nothing hides it. */}
+          <AiGeneratedLabel productName={productName} className="absolute top-2.5 left-2.5 z-10" />
         </div>
         <div className="flex flex-col gap-5 md:pt-4">
           <div>
