@@ -5,6 +5,8 @@ export { encodeWav, decodePcm16Wav } from './audio/wav.ts';
 export { writeVoiceSamples, SAMPLE_FILES, SAMPLE_GREETINGS } from './voice-samples.ts';
 export { SpeechError, isSpeechError } from './errors.ts';
 export { checkSpeechRequirements } from './engine/requirements.ts';
+export { DEFAULT_VOICES_DIR, OPEN_JTALK_DICTIONARY } from './engine/config.ts';
+export type { SpeechAssets } from './engine/config.ts';
 export type { SpeechRequirements } from './engine/requirements.ts';
 export type { SpeechErrorCode } from './errors.ts';
 export { VISEMES } from './types.ts';

@@ -73,16 +73,10 @@ describe('bad input', () => {
 
 describe('missing assets', () => {
   it('says how to get the HTS voices when they are missing', async () => {
-    const saved = process.env.SPEECH_VOICES_DIR;
-    process.env.SPEECH_VOICES_DIR = join(tmpRoot, 'no-voices-here');
-    try {
-      const error = await engine.synthesize({ text: 'こんにちは', voice: 'female' }).catch((e: unknown) => e);
-      expect((error as SpeechError).code).toBe('voices_missing');
-      expect((error as SpeechError).message).toContain('prepare-assets');
-    } finally {
-      if (saved === undefined) delete process.env.SPEECH_VOICES_DIR;
-      else process.env.SPEECH_VOICES_DIR = saved;
-    }
+    const noVoices = createSpeechEngine({ tmpDir: tmpRoot, assets: { voicesDir: join(tmpRoot, 'no-voices-here') } });
+    const error = await noVoices.synthesize({ text: 'こんにちは', voice: 'female' }).catch((e: unknown) => e);
+    expect((error as SpeechError).code).toBe('voices_missing');
+    expect((error as SpeechError).message).toContain('prepare-assets');
   });
 });
 
@@ -100,13 +94,19 @@ describe('resources', () => {
     expect(before).toEqual({ children: 0, temp: 0 });
   });
 
-  it('queues with a bound and answers busy beyond it', async () => {
-    const small = createSpeechEngine({ concurrency: 1, maxWaiting: 2, tmpDir: tmpRoot });
-    const calls = Array.from({ length: 6 }, () => codeOf(small.synthesize({ text: 'map', voice: 'male', language: 'en' })));
+  it('admits a bounded number of requests per priority and answers busy beyond it', async () => {
+    const small = createSpeechEngine({ concurrency: 1, maxRequests: { owner: 3, public: 2 }, tmpDir: tmpRoot });
+    const say = (priority: 'owner' | 'public') => codeOf(small.synthesize({ text: 'map', voice: 'male', language: 'en', priority }));
+    const publicCalls = Array.from({ length: 4 }, () => say('public'));
+    const ownerCalls = Array.from({ length: 5 }, () => say('owner'));
     expect(small.queue.activeCount).toBeLessThanOrEqual(1);
-    const codes = await Promise.all(calls);
-    expect(codes.filter((code) => code === 'ok')).toHaveLength(3); // 1 running + 2 waiting
-    expect(codes.filter((code) => code === 'busy')).toHaveLength(3);
+    const publicCodes = await Promise.all(publicCalls);
+    const ownerCodes = await Promise.all(ownerCalls);
+    expect(publicCodes.filter((code) => code === 'ok')).toHaveLength(2);
+    expect(publicCodes.filter((code) => code === 'busy')).toHaveLength(2);
+    // Public traffic did not take the owners' places.
+    expect(ownerCodes.filter((code) => code === 'ok')).toHaveLength(3);
+    expect(ownerCodes.filter((code) => code === 'busy')).toHaveLength(2);
     expect(children()).toBe(0);
   });
 });

@@ -2,12 +2,14 @@ import { limitPeak } from './audio/levels.ts';
 import { type Clip, clipDurationMs, fitPhonemes, joinClips, roundTimings, scaleTimings, trimEdgeSilence } from './audio/clip.ts';
 import { synthesizeEnglish } from './en/flite.ts';
 import { normalizeEnglish } from './text/en-normalize.ts';
-import { createBoundedQueue, type BoundedQueue } from './engine/queue.ts';
+import { createBoundedQueue, type AdmittedRequest, type BoundedQueue, type SpeechPriority } from './engine/queue.ts';
+import type { SpeechAssets } from './engine/config.ts';
 import { SpeechError } from './errors.ts';
 import { synthesizeJapanese } from './ja/open-jtalk.ts';
 import { normalizeJapanese } from './text/ja-normalize.ts';
 import { isSpeakable } from './text/clean-text.ts';
 import { dominantLanguage, type LanguageSegment, segmentByLanguage } from './text/script-segments.ts';
+import { planEngineCalls } from './text/plan-calls.ts';
 import { splitSentences } from './text/split-sentences.ts';
 import type { BaseVoice, LanguageOption, SynthesisResult, SynthesizeInput, VoiceOption } from './types.ts';
 import { buildVisemes } from './visemes/build-visemes.ts';
@@ -19,10 +21,17 @@ export const PEAK_CEILING_DBFS = -1.5;
 const EDGE_SILENCE_MS = { lead: 150, tail: 200 };
 
 export interface SpeechEngineOptions {
-  /** Engine processes at once (default env SPEECH_CONCURRENCY or 2). */
+  /** Engine processes at once (default 2). */
   concurrency?: number;
-  /** Calls that may wait for a process slot before new ones fail with 'busy' (default 32). */
-  maxWaiting?: number;
+  /** Where Open JTalk's HTS voices and dictionary are (defaults: the prepared .vendor folder and Debian's dictionary). */
+  assets?: SpeechAssets;
+  /**
+   * Requests in progress at once before new ones fail with 'busy': owners' (signed-in users and
+   * background jobs, default 16) and public pages' (default 8). Each holds at most two calls.
+   */
+  maxRequests?: Partial<Record<SpeechPriority, number>>;
+  /** Processes public calls may hold at once (default: all but one, so an owner never waits for a slot). */
+  maxPublicActive?: number;
   /** Longest text synthesize() accepts, in characters (default 3000: about 5 minutes of speech). */
   maxTextLength?: number;
   /** Longest text synthesizeSentences() accepts (default 20000; it holds one sentence at a time). */
@@ -49,17 +58,20 @@ export interface SpeechEngine {
 }
 
 export function createSpeechEngine(options: SpeechEngineOptions = {}): SpeechEngine {
-  const concurrency = options.concurrency ?? (Number(process.env.SPEECH_CONCURRENCY) || 2);
-  const queue = createBoundedQueue(concurrency, options.maxWaiting ?? 32);
+  const concurrency = options.concurrency ?? 2;
+  const queue = createBoundedQueue(concurrency, {
+    maxRequests: { owner: options.maxRequests?.owner ?? 16, public: options.maxRequests?.public ?? 8 },
+    maxPublicActive: options.maxPublicActive,
+  });
   const maxTextLength = options.maxTextLength ?? 3000;
   const maxStreamTextLength = options.maxStreamTextLength ?? 20_000;
   const timeoutMs = options.timeoutMs ?? 60_000;
 
-  async function speakSegment(segment: LanguageSegment, voice: BaseVoice, signal?: AbortSignal): Promise<Clip | null> {
+  async function speakSegment(segment: LanguageSegment, voice: BaseVoice, request: AdmittedRequest, signal?: AbortSignal): Promise<Clip | null> {
     const text = segment.language === 'ja' ? normalizeJapanese(segment.text) : normalizeEnglish(segment.text);
     if (!isSpeakable(text)) return null;
     const engine = segment.language === 'ja' ? synthesizeJapanese : synthesizeEnglish;
-    const output = await queue.run(() => engine(text, voice, { signal, timeoutMs, tmpDir: options.tmpDir }));
+    const output = await request.run(() => engine(text, voice, { signal, timeoutMs, tmpDir: options.tmpDir, assets: options.assets }));
     if (!output) return null;
     const trimmed = trimEdgeSilence({ ...output, phonemes: fitPhonemes(output.phonemes, clipDurationMs(output)) }, EDGE_SILENCE_MS.lead, EDGE_SILENCE_MS.tail);
     const durationMs = clipDurationMs(trimmed);
@@ -67,12 +79,12 @@ export function createSpeechEngine(options: SpeechEngineOptions = {}): SpeechEng
   }
 
   /** One sentence to one result; null when neither engine found anything to say in it. */
-  async function speakSentence(sentence: string, voice: VoiceOption, language: LanguageOption, signal?: AbortSignal): Promise<SynthesisResult | null> {
+  async function speakSentence(sentence: string, voice: VoiceOption, language: LanguageOption, request: AdmittedRequest, signal?: AbortSignal): Promise<SynthesisResult | null> {
     const segments = segmentByLanguage(sentence, language);
     const baseVoice = typeof voice === 'string' ? voice : voice.baseVoice;
     const clips: Clip[] = [];
     for (const segment of segments) {
-      const clip = await speakSegment(segment, baseVoice, signal);
+      const clip = await speakSegment(segment, baseVoice, request, signal);
       if (clip) clips.push(clip);
     }
     if (clips.length === 0) return null;
@@ -116,9 +128,14 @@ export function createSpeechEngine(options: SpeechEngineOptions = {}): SpeechEng
    * iteration early aborts it and waits for its process to exit.
    */
   async function* synthesizeSentences(input: SynthesizeInput, streamOptions: StreamOptions = {}): AsyncGenerator<SynthesisResult, void, undefined> {
-    const sentences = checkText(input.text, maxStreamTextLength);
-    if (streamOptions.quickStart ?? true) sentences.splice(0, 1, ...splitFirstClause(sentences[0] ?? ''));
-    const language = input.language ?? 'auto';
+    const maxCalls = input.limits?.maxEngineCalls ?? Number.POSITIVE_INFINITY;
+    const plan = planEngineCalls(checkText(input.text, maxStreamTextLength), input.language ?? 'auto', maxCalls);
+    const sentences = plan.units;
+    const language = plan.language;
+    if ((streamOptions.quickStart ?? true) && countCalls(sentences, language) < maxCalls) sentences.splice(0, 1, ...splitFirstClause(sentences[0] ?? ''));
+    const priority = input.priority ?? 'owner';
+    const request = queue.admit(priority);
+    let outputLeftMs = input.limits?.maxOutputMs ?? Number.POSITIVE_INFINITY;
     const controller = new AbortController();
     const onAbort = () => controller.abort();
     if (input.signal?.aborted) controller.abort();
@@ -128,15 +145,19 @@ export function createSpeechEngine(options: SpeechEngineOptions = {}): SpeechEng
     try {
       const start = (index: number) => {
         const sentence = sentences[index];
-        return sentence === undefined ? undefined : speakSentence(sentence, input.voice, language, controller.signal);
+        return sentence === undefined ? undefined : speakSentence(sentence, input.voice, language, request, controller.signal);
       };
       pending = start(0);
       for (let index = 0; pending; index++) {
-        const result = await pending;
-        pending = start(index + 1);
+        let result = await pending;
+        const overLimit = result !== null && result.durationMs >= outputLeftMs;
+        // At the output limit nothing more is made: the rest of the text is not spoken.
+        pending = overLimit ? undefined : start(index + 1);
         // Keep the prefetch from becoming an unhandled rejection while the caller holds the result.
         pending?.catch(() => {});
         if (result) {
+          if (overLimit) result = cutResult(result, outputLeftMs);
+          outputLeftMs -= result.durationMs;
           produced++;
           yield result;
         }
@@ -148,6 +169,7 @@ export function createSpeechEngine(options: SpeechEngineOptions = {}): SpeechEng
         controller.abort();
         await pending.catch(() => {});
       }
+      request.end();
     }
   }
 
@@ -171,6 +193,18 @@ export function createSpeechEngine(options: SpeechEngineOptions = {}): SpeechEng
   return { synthesize, synthesizeSentences, queue };
 }
 
+const countCalls = (units: string[], language: LanguageOption) => units.reduce((sum, unit) => sum + segmentByLanguage(unit, language).length, 0);
+
+/** The first `maxMs` of a result, with the timings that start within it (cut to its end). */
+function cutResult(result: SynthesisResult, maxMs: number): SynthesisResult {
+  const keep = Math.max(0, Math.floor((maxMs / 1000) * result.sampleRate));
+  const samples = result.samples.slice(0, keep);
+  const durationMs = clipDurationMs({ samples, sampleRate: result.sampleRate });
+  const within = <T extends { startMs: number; endMs: number }>(items: T[]) =>
+    items.filter((item) => item.startMs < durationMs).map((item) => ({ ...item, endMs: Math.min(item.endMs, durationMs) }));
+  return { ...result, samples, durationMs, phonemes: within(result.phonemes), visemes: within(result.visemes) };
+}
+
 /** Splits at the first clause mark that leaves at least 6 characters on each side. */
 function splitFirstClause(sentence: string): string[] {
   const match = /^(.{6,}?[、，,])\s*(.{6,})$/su.exec(sentence);
@@ -179,9 +213,12 @@ function splitFirstClause(sentence: string): string[] {
 
 let defaultEngine: SpeechEngine | undefined;
 
-/** The shared engine behind the module-level functions (one queue for the whole process). */
-export function defaultSpeechEngine(): SpeechEngine {
-  defaultEngine ??= createSpeechEngine();
+/**
+ * The shared engine behind the module-level functions (one queue for the whole process). `options`
+ * apply when it is first made (the server passes its settings before anything else speaks).
+ */
+export function defaultSpeechEngine(options?: SpeechEngineOptions): SpeechEngine {
+  defaultEngine ??= createSpeechEngine(options);
   return defaultEngine;
 }
 

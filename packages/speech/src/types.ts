@@ -1,3 +1,4 @@
+import type { SpeechAssets } from './engine/config.ts';
 /** The Oculus 15 viseme set (same list as @avatar-factory/avatar-rig's VISEMES). */
 export const VISEMES = ['sil', 'PP', 'FF', 'TH', 'DD', 'kk', 'CH', 'SS', 'nn', 'RR', 'aa', 'E', 'I', 'O', 'U'] as const;
 export type Viseme = (typeof VISEMES)[number];
@@ -37,6 +38,17 @@ export interface SynthesizeInput {
   /** Default 'auto': chosen per sentence from the script (kana/kanji -> ja, Latin -> en). */
   language?: LanguageOption;
   signal?: AbortSignal;
+  /** 'owner' (default) is served before 'public' and has its own share of the waiting room. */
+  priority?: 'owner' | 'public';
+  /** Bounds on what one request may cost, beyond the length of its text. */
+  limits?: SpeechLimits;
+}
+
+export interface SpeechLimits {
+  /** Engine processes one request may start (short sentences are merged to stay within it). */
+  maxEngineCalls?: number;
+  /** Audio one request may produce: the speech stops at this length. */
+  maxOutputMs?: number;
 }
 
 export interface SynthesisResult {
@@ -64,4 +76,6 @@ export interface EngineCallOptions {
   timeoutMs?: number;
   /** Parent of the per-call temporary folder (default os.tmpdir()). */
   tmpDir?: string;
+  /** Where Open JTalk's voices and dictionary are (defaults: engine/config.ts). */
+  assets?: SpeechAssets;
 }

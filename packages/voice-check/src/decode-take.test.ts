@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeWaveToFloat32Channels, encodeWaveFromFloat32Channels } from '@echogarden/wave-codec';
-import { decodeTake } from './decode-take.ts';
+import { declaredWavDurationMs, decodeTake } from './decode-take.ts';
 import { TakeError } from './errors.ts';
 import { fixtureBytes, SPEECH_FIXTURES } from './testing/fixtures.ts';
 
@@ -88,5 +88,39 @@ describe('decodeTake', () => {
     const big = new Uint8Array(20 * 1024 * 1024 + 1);
     big.set(fixtureBytes(SPEECH_FIXTURES.cards.file).subarray(0, 44));
     await expectTakeError(decodeTake(big), 'too_large');
+  });
+});
+
+describe('the length a WAV header declares (issue 13: refused before decoding)', () => {
+  const second = (rate: number) => encodeWaveFromFloat32Channels([new Float32Array(rate).fill(0.1)], rate);
+
+  it('reads the length of a real recording and of an encoded one without decoding', () => {
+    expect(declaredWavDurationMs(fixtureBytes(SPEECH_FIXTURES.allison.file))).toBeCloseTo(3159.5, 0);
+    expect(declaredWavDurationMs(second(16000))).toBeCloseTo(1000, 0);
+  });
+
+  it('refuses a small file whose header declares hours of audio as too long, before decoding it', async () => {
+    const wav = second(8000);
+    const view = new DataView(wav.buffer, wav.byteOffset, wav.byteLength);
+    const dataOffset = wav.findIndex((_, i) => String.fromCharCode(...wav.subarray(i, i + 4)) === 'data');
+    view.setUint32(dataOffset + 4, 8000 * 2 * 3600, true); // one hour of 16-bit 8 kHz audio
+    expect(declaredWavDurationMs(wav)).toBeCloseTo(3_600_000, -3);
+    await expectTakeError(decodeTake(wav), 'too_long');
+  });
+
+  it('refuses a long recording (40 minutes of 8 kHz 8-bit fit in 20 MB) by its header', async () => {
+    const wav = second(8000);
+    const view = new DataView(wav.buffer, wav.byteOffset, wav.byteLength);
+    // 8 kHz, mono, 8 bits: 31 s of audio declared and present in 248 kB.
+    const dataOffset = wav.findIndex((_, i) => String.fromCharCode(...wav.subarray(i, i + 4)) === 'data');
+    view.setUint16(34, 8, true);
+    view.setUint16(32, 1, true);
+    view.setUint32(28, 8000, true);
+    const long = new Uint8Array(dataOffset + 8 + 8000 * 31);
+    long.set(wav.subarray(0, dataOffset + 8));
+    new DataView(long.buffer).setUint32(dataOffset + 4, 8000 * 31, true);
+    long.fill(128, dataOffset + 8);
+    expect(declaredWavDurationMs(long)).toBeCloseTo(31_000, -1);
+    await expectTakeError(decodeTake(long), 'too_long');
   });
 });

@@ -12,7 +12,8 @@ export {
 export { THRESHOLDS } from './thresholds.ts';
 export { WEIGHTS, qualityScore, subScores, type SubScores } from './quality-score.ts';
 export { expectedLength, estimateMorae, estimateSyllables, type TakeLanguage } from './analysis/expected-length.ts';
-export { trainingConfig, DEFAULT_TRAINING_CONFIG } from './training-config.ts';
+export { languageOfText } from './analysis/language-of-text.ts';
+export { trainingConfig, DEFAULT_TRAINING_CONFIG, MAX_RECORDINGS } from './training-config.ts';
 export { suggestedSentences, suggestedSentenceText } from './sentences/index.ts';
 export { STANDARD_MORAE, LOANWORD_MORAE } from './sentences/mora-inventory.ts';
 export { openJTalkPhonemes, phonemesToMorae, parseTracePhonemes } from './front-end/open-jtalk-phonemes.ts';

@@ -9,16 +9,16 @@ describe('trainingConfig', () => {
     expect(trainingConfigSchema.parse(c)).toEqual(c);
   });
 
-  it('takes overrides from VOICE_MIN_RECORDINGS / VOICE_REQUIRED_RECORDINGS', () => {
-    expect(trainingConfig({ VOICE_MIN_RECORDINGS: '2', VOICE_REQUIRED_RECORDINGS: '3' })).toMatchObject({ minRecordings: 2, requiredRecordings: 3 });
+  it('takes the counts it is given', () => {
+    expect(trainingConfig({ minRecordings: 2, requiredRecordings: 3 })).toMatchObject({ minRecordings: 2, requiredRecordings: 3 });
     // A small required count pulls the default minimum down with it.
-    expect(trainingConfig({ VOICE_REQUIRED_RECORDINGS: '4' })).toMatchObject({ minRecordings: 4, requiredRecordings: 4 });
+    expect(trainingConfig({ requiredRecordings: 4 })).toMatchObject({ minRecordings: 4, requiredRecordings: 4 });
   });
 
   it('rejects invalid values', () => {
-    expect(() => trainingConfig({ VOICE_MIN_RECORDINGS: 'ten' })).toThrow(/whole number/);
-    expect(() => trainingConfig({ VOICE_MIN_RECORDINGS: '0' })).toThrow(/between/);
-    expect(() => trainingConfig({ VOICE_REQUIRED_RECORDINGS: '500' })).toThrow(/between/);
-    expect(() => trainingConfig({ VOICE_MIN_RECORDINGS: '12', VOICE_REQUIRED_RECORDINGS: '11' })).toThrow(/must not exceed/);
+    expect(() => trainingConfig({ minRecordings: 2.5 })).toThrow(/whole number/);
+    expect(() => trainingConfig({ minRecordings: 0 })).toThrow(/from 1 to 36/);
+    expect(() => trainingConfig({ requiredRecordings: 500 })).toThrow(/from 1 to 36/);
+    expect(() => trainingConfig({ minRecordings: 12, requiredRecordings: 11 })).toThrow(/must not exceed/);
   });
 });

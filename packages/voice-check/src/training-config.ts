@@ -9,25 +9,18 @@ export const DEFAULT_TRAINING_CONFIG: TrainingConfig = {
 /** Largest count we accept: the Japanese and English sets each have 36 sentences. */
 export const MAX_RECORDINGS = 36;
 
-function readCount(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  if (!/^\d+$/.test(raw.trim())) throw new Error(`${name} must be a whole number, got "${raw}"`);
-  const n = Number(raw.trim());
-  if (n < 1 || n > MAX_RECORDINGS) throw new Error(`${name} must be between 1 and ${MAX_RECORDINGS}, got ${n}`);
-  return n;
-}
-
 /**
- * Recording targets of the Voice Training Session. VOICE_MIN_RECORDINGS and
- * VOICE_REQUIRED_RECORDINGS override the defaults (tests use small values); invalid values throw
- * at start-up rather than silently falling back.
+ * Recording targets of the Voice Training Session: the defaults, or the counts the application
+ * passes (the server's VOICE_MIN_RECORDINGS and VOICE_REQUIRED_RECORDINGS, validated by its config
+ * schema). A small required count pulls the default minimum down with it. Out-of-range counts
+ * throw a RangeError: they are a caller's mistake, never silently replaced.
  */
-export function trainingConfig(env: NodeJS.ProcessEnv = process.env): TrainingConfig {
-  const requiredRecordings = readCount(env, 'VOICE_REQUIRED_RECORDINGS', DEFAULT_TRAINING_CONFIG.requiredRecordings);
-  const minRecordings = readCount(env, 'VOICE_MIN_RECORDINGS', Math.min(DEFAULT_TRAINING_CONFIG.minRecordings, requiredRecordings));
-  if (minRecordings > requiredRecordings) {
-    throw new Error(`VOICE_MIN_RECORDINGS (${minRecordings}) must not exceed VOICE_REQUIRED_RECORDINGS (${requiredRecordings})`);
+export function trainingConfig(counts: { minRecordings?: number; requiredRecordings?: number } = {}): TrainingConfig {
+  const requiredRecordings = counts.requiredRecordings ?? DEFAULT_TRAINING_CONFIG.requiredRecordings;
+  const minRecordings = counts.minRecordings ?? Math.min(DEFAULT_TRAINING_CONFIG.minRecordings, requiredRecordings);
+  for (const [name, value] of [['requiredRecordings', requiredRecordings], ['minRecordings', minRecordings]] as const) {
+    if (!Number.isInteger(value) || value < 1 || value > MAX_RECORDINGS) throw new RangeError(`${name} must be a whole number from 1 to ${MAX_RECORDINGS}, got ${value}`);
   }
+  if (minRecordings > requiredRecordings) throw new RangeError(`minRecordings (${minRecordings}) must not exceed requiredRecordings (${requiredRecordings})`);
   return { minRecordings, requiredRecordings, progressThresholds: { ...DEFAULT_TRAINING_CONFIG.progressThresholds } };
 }

@@ -14,12 +14,19 @@ const HTS_VOICE_FILES: Record<BaseVoice, string> = {
   male: 'm001/nitech_jp_atr503_m001.htsvoice',
 };
 
-export function voicesDir(): string {
-  return process.env.SPEECH_VOICES_DIR || DEFAULT_VOICES_DIR;
+/**
+ * Where the engine finds its files. The package reads no environment variable: the application
+ * passes its settings (the server's SPEECH_VOICES_DIR and SPEECH_OPEN_JTALK_DIC) here.
+ */
+export interface SpeechAssets {
+  /** Folder holding the HTS voices (default .vendor/speech/voices, filled by prepare-assets). */
+  voicesDir?: string;
+  /** Open JTalk's dictionary folder (default Debian's open-jtalk-mecab-naist-jdic). */
+  openJTalkDictionary?: string;
 }
 
 /** Path of the HTS voice for `voice`, or a SpeechError 'voices_missing' that says how to get it. */
-export function htsVoicePath(voice: BaseVoice, dir: string = voicesDir()): string {
+export function htsVoicePath(voice: BaseVoice, dir: string = DEFAULT_VOICES_DIR): string {
   const path = join(dir, HTS_VOICE_FILES[voice]);
   if (!existsSync(path)) {
     throw new SpeechError('voices_missing', `HTS voice missing at ${path}: run \`npm run prepare-assets -w @avatar-factory/speech\` (or set SPEECH_VOICES_DIR)`);
@@ -27,8 +34,7 @@ export function htsVoicePath(voice: BaseVoice, dir: string = voicesDir()): strin
   return path;
 }
 
-export function openJtalkDictionary(): string {
-  const dir = process.env.SPEECH_OPEN_JTALK_DIC || OPEN_JTALK_DICTIONARY;
+export function openJtalkDictionary(dir: string = OPEN_JTALK_DICTIONARY): string {
   if (!existsSync(join(dir, 'sys.dic'))) {
     throw new SpeechError('engine_missing', `Open JTalk dictionary missing at ${dir} (${OPEN_JTALK_HINT})`);
   }

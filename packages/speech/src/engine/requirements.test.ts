@@ -7,16 +7,10 @@ describe('checkSpeechRequirements', () => {
   });
 
   it('names what is missing', () => {
-    const saved = process.env.SPEECH_VOICES_DIR;
-    process.env.SPEECH_VOICES_DIR = '/nonexistent/voices';
-    try {
-      const result = checkSpeechRequirements();
-      expect(result.ok).toBe(false);
-      expect(result.problems).toHaveLength(2);
-      expect(result.problems[0]).toContain('prepare-assets');
-    } finally {
-      if (saved === undefined) delete process.env.SPEECH_VOICES_DIR;
-      else process.env.SPEECH_VOICES_DIR = saved;
-    }
+    expect(checkSpeechRequirements({ openJTalkDictionary: '/nonexistent/dic' }).problems).toEqual([expect.stringContaining('Open JTalk dictionary missing at /nonexistent/dic')]);
+    const result = checkSpeechRequirements({ voicesDir: '/nonexistent/voices' });
+    expect(result.ok).toBe(false);
+    expect(result.problems).toHaveLength(2);
+    expect(result.problems[0]).toContain('prepare-assets');
   });
 });

@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { applyGain } from '../audio/levels.ts';
 import { decodePcm16Wav } from '../audio/wav.ts';
-import { htsVoicePath, OPEN_JTALK_HINT, openJtalkDictionary } from '../engine/config.ts';
+import { htsVoicePath, OPEN_JTALK_HINT, openJtalkDictionary, type SpeechAssets } from '../engine/config.ts';
 import { SpeechError } from '../errors.ts';
 import { runProcess } from '../engine/run-process.ts';
 import { withTempDir } from '../engine/temp-dir.ts';
@@ -24,14 +24,14 @@ const VOICE_ARGS: Record<BaseVoice, string[]> = {
 const OUTPUT_GAIN_DB: Record<BaseVoice, number> = { female: 4, male: 4 };
 
 /** The open_jtalk arguments for `voice` writing `wav` and `trace` from the text file `input`. */
-export function openJtalkArgs(voice: BaseVoice, files: { input: string; wav: string; trace?: string }): string[] {
+export function openJtalkArgs(voice: BaseVoice, files: { input: string; wav: string; trace?: string }, assets: SpeechAssets = {}): string[] {
   const trace = files.trace ? ['-ot', files.trace] : [];
-  return ['-x', openJtalkDictionary(), '-m', htsVoicePath(voice), ...VOICE_ARGS[voice], '-ow', files.wav, ...trace, files.input];
+  return ['-x', openJtalkDictionary(assets.openJTalkDictionary), '-m', htsVoicePath(voice, assets.voicesDir), ...VOICE_ARGS[voice], '-ow', files.wav, ...trace, files.input];
 }
 
 /** Speaks Japanese text with Open JTalk; null when the front end finds nothing to say. */
 export async function synthesizeJapanese(text: string, voice: BaseVoice, options: EngineCallOptions = {}): Promise<EngineOutput | null> {
-  const args = (files: { input: string; wav: string; trace: string }) => openJtalkArgs(voice, files);
+  const args = (files: { input: string; wav: string; trace: string }) => openJtalkArgs(voice, files, options.assets);
   args({ input: '', wav: '', trace: '' }); // fail fast (voices_missing, engine_missing) before any temp folder
   return withTempDir(async (dir) => {
     const input = join(dir, 'input.txt');

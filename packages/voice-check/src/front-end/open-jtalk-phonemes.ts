@@ -1,21 +1,18 @@
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { DEFAULT_VOICES_DIR, OPEN_JTALK_DICTIONARY, type SpeechAssets } from '@avatar-factory/speech';
 
 const run = promisify(execFile);
-const here = dirname(fileURLToPath(import.meta.url));
-const DICTIONARY = process.env.OPEN_JTALK_DIC ?? '/var/lib/mecab/dic/open-jtalk/naist-jdic';
 
 /**
  * Open JTalk refuses to run without an HTS voice even for front-end output; any voice gives the
  * same labels. We use the one that @avatar-factory/speech's prepare-assets extracts.
  */
-export function openJTalkVoicePath(): string {
-  const dir = resolve(process.env.SPEECH_VOICES_DIR ?? join(here, '../../../../.vendor/speech/voices'));
-  const voice = join(dir, 'm001/nitech_jp_atr503_m001.htsvoice');
+export function openJTalkVoicePath(voicesDir: string = DEFAULT_VOICES_DIR): string {
+  const voice = join(voicesDir, 'm001/nitech_jp_atr503_m001.htsvoice');
   if (!existsSync(voice)) throw new Error(`Open JTalk voice not found at ${voice}: run "npm run prepare-assets -w @avatar-factory/speech"`);
   return voice;
 }
@@ -31,8 +28,8 @@ export function parseTracePhonemes(trace: string): string[] {
   return out;
 }
 
-/** Runs the Debian `open_jtalk` front end (via its `-ot` trace) on one text. */
-export async function openJTalkPhonemes(text: string): Promise<string[]> {
+/** Runs the Debian `open_jtalk` front end (via its `-ot` trace) on one text, with the speech engine's assets. */
+export async function openJTalkPhonemes(text: string, assets: SpeechAssets = {}): Promise<string[]> {
   const dir = mkdtempSync(join(tmpdir(), 'voice-check-ojt-'));
   try {
     const input = join(dir, 'in.txt');
@@ -40,7 +37,7 @@ export async function openJTalkPhonemes(text: string): Promise<string[]> {
     writeFileSync(input, text);
     // -r 4 (4x speaking rate) only shortens the waveform we throw away: the labels are identical
     // and the call costs a third of the CPU.
-    await run('open_jtalk', ['-x', DICTIONARY, '-m', openJTalkVoicePath(), '-r', '4', '-ot', trace, '-ow', '/dev/null', input]);
+    await run('open_jtalk', ['-x', assets.openJTalkDictionary ?? OPEN_JTALK_DICTIONARY, '-m', openJTalkVoicePath(assets.voicesDir), '-r', '4', '-ot', trace, '-ow', '/dev/null', input]);
     return parseTracePhonemes(readFileSync(trace, 'utf8'));
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { OPEN_JTALK_DICTIONARY } from '@avatar-factory/speech';
 import { decodeTake } from '../decode-take.ts';
 import { openJTalkVoicePath } from '../front-end/open-jtalk-phonemes.ts';
 
@@ -55,7 +56,7 @@ export async function openJTalkSpeech(text: string, voice: 'mei' | 'm001', extra
   const voiceFile = voice === 'm001' ? openJTalkVoicePath() : join(dirname(dirname(openJTalkVoicePath())), 'mei/mei_normal.htsvoice');
   const bytes = withTempDir((dir) => {
     const out = join(dir, 'ja.wav');
-    execFileSync('open_jtalk', ['-x', '/var/lib/mecab/dic/open-jtalk/naist-jdic', '-m', voiceFile, '-g', '-6', ...extraArgs, '-ow', out], { input: text });
+    execFileSync('open_jtalk', ['-x', OPEN_JTALK_DICTIONARY, '-m', voiceFile, '-g', '-6', ...extraArgs, '-ow', out], { input: text });
     return new Uint8Array(readFileSync(out));
   });
   return (await decodeTake(bytes)).samples;
