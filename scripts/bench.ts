@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: every package's benchmark rows, then the server's, printed as one table.
+ * `npm run bench`: every package's benchmark rows, then the server's and the web app's, printed as one table.
  * Each package exports `benchRows()` from its bench/index.ts; figures go into docs/benchmarks.md.
  */
 import fs from 'node:fs';
@@ -13,6 +13,7 @@ const only = process.argv.slice(2);
 const sources = [
   ...fs.readdirSync(path.join(root, 'packages')).map((name) => path.join(root, 'packages', name, 'bench/index.ts')),
   path.join(root, 'apps/server/bench/index.ts'),
+  path.join(root, 'apps/web/bench/index.ts'),
 ].filter((file) => fs.existsSync(file) && (only.length === 0 || only.some((word) => file.includes(word))));
 
 const rows: Row[] = [];

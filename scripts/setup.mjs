@@ -87,8 +87,14 @@ function ensurePostgres() {
   }
 }
 
+/** The face photo corpus the tests run on (fixtures/faces/corpus.json): fetched once, then a no-op. */
+function fetchFaceCorpus() {
+  run('node', [path.join(root, 'scripts/fetch-face-corpus.mjs')]);
+}
+
 checkNode();
 installNodeModules();
 installDebianPackages(forTests ? [...runtimePackages, ...testPackages] : runtimePackages);
 prepareAssets();
 if (forTests) ensurePostgres();
+if (forTests) fetchFaceCorpus();
