@@ -1,0 +1,3 @@
+import { describeCorpusQuality } from './corpus-quality-suite';
+
+describeCorpusQuality(0, 2);

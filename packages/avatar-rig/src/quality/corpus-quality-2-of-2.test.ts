@@ -1,0 +1,3 @@
+import { describeCorpusQuality } from './corpus-quality-suite';
+
+describeCorpusQuality(1, 2);

@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { analyseFace } from '@avatar-factory/face-analysis';
+import { listCorpusPhotos } from '@avatar-factory/face-analysis/corpus';
+import { buildRig, decodeTextures } from '../node';
+import { geometryQuality } from './geometry-quality';
+import { mouthGap } from './mouth-gap';
+
+// Every in-range photo of the corpus (fixtures/faces/corpus.json, fetched by npm test's setup),
+// derived variants included, through the real analysis and rig build, then judged on the CPU
+// renderer's frames: about 2-3 s a photo. The corpus is split into shards, one test file each, so
+// that the test runner's workers judge them side by side.
+const inRange = listCorpusPhotos({ derived: true }).filter((p) => p.expected.range === 'in-range');
+
+interface PhotoResult { id: string; problems: string[]; gapAa: number | null; gapPp: number | null }
+
+async function judge(id: string, file: string): Promise<PhotoResult> {
+  const face = await analyseFace(readFileSync(file));
+  if (!face.ok) return { id, problems: [`refused: ${face.message}`], gapAa: null, gapPp: null };
+  const built = await buildRig(readFileSync(file), face);
+  const textures = await decodeTextures(built.textures);
+  const q = geometryQuality(built.rig, textures);
+  const problems: string[] = [];
+  if (!(q.restPsnrDb >= 35)) problems.push(`rest frame PSNR ${q.restPsnrDb.toFixed(1)} dB < 35`);
+  if (q.interiorOutsideLipsPx !== 0) problems.push(`${q.interiorOutsideLipsPx} mouth pixels outside the lips`);
+  if (q.holesPx !== 0) problems.push(`${q.holesPx} holes`);
+  return { id, problems, gapAa: await mouthGap(built.rig, textures, 'aa'), gapPp: await mouthGap(built.rig, textures, 'PP') };
+}
+
+/** The in-range photos of one shard: every `count`-th photo from the `index`-th (0-based). */
+function shardOf(index: number, count: number) {
+  return inRange.filter((_, i) => i % count === index);
+}
+
+/** The whole in-range corpus is judged by running this for every index below `count`. */
+export function describeCorpusQuality(index: number, count: number) {
+  describe(`avatars of the in-range corpus, shard ${index + 1} of ${count}`, () => {
+    const photos = shardOf(index, count);
+    let results: PhotoResult[] = [];
+
+    it('every in-range photo becomes an avatar whose rest frame is the photo, with the mouth inside the lips and no holes at any pose', { timeout: 900_000 }, async () => {
+      expect(inRange.length).toBeGreaterThanOrEqual(40);
+      results = [];
+      for (const photo of photos) results.push(await judge(photo.id, photo.file));
+      expect(results.filter((r) => r.problems.length > 0).map((r) => `${r.id}: ${r.problems.join(', ')}`)).toEqual([]);
+    });
+
+    it('Human reads the mouth open at aa and shut at PP on the rendered frames', () => {
+      expect(results.length).toBe(photos.length);
+      const open = results.filter((r) => r.gapAa !== null && r.gapAa >= 0.3).length / results.length;
+      const shut = results.filter((r) => r.gapPp !== null && r.gapPp <= 0.05).length / results.length;
+      console.log(`mouth gap: aa >= 0.30 on ${(open * 100).toFixed(0)}%, PP <= 0.05 on ${(shut * 100).toFixed(0)}% of ${results.length} photos`);
+      expect(open).toBeGreaterThanOrEqual(0.8);
+      expect(shut).toBeGreaterThanOrEqual(0.85);
+    });
+  });
+}
