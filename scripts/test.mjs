@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // `npm test`: every test stage in order, then one summary line 'N passed, N failed'.
-// Stages: typecheck, lint, unit, API on PGlite, API on PostgreSQL, build, browser (e2e).
-import { spawnSync } from 'node:child_process';
+// Stages: typecheck, lint, unit, API on PGlite and on PostgreSQL (side by side), build, browser
+// (e2e). The two API passes run at the same time: each runs its files one after another and
+// spends much of its time waiting (jobs, child processes, the database), so together they use
+// the two cores that one pass leaves half idle.
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,9 +24,17 @@ function step(name, command, args, env = {}) {
   return result.status === 0;
 }
 
-function vitest(name, project, env = {}) {
+function vitestArgs(name, project) {
   const report = path.join(reportDir, `${name.replace(/\W+/g, '-')}.json`);
-  const ok = step(name, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env);
+  return { report, args: ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`] };
+}
+
+function vitest(name, project, env = {}) {
+  const { report, args } = vitestArgs(name, project);
+  countReport(report, step(name, 'npx', args, env));
+}
+
+function countReport(report, ok) {
   try {
     const json = JSON.parse(fs.readFileSync(report, 'utf8'));
     totals.passed += json.numPassedTests;
@@ -34,6 +45,35 @@ function vitest(name, project, env = {}) {
   }
 }
 
+/**
+ * Runs vitest stages at the same time. Each one's output is kept and printed whole when it ends,
+ * so the log reads stage by stage.
+ */
+async function vitestTogether(stages) {
+  const started = Date.now();
+  console.log(`\n=== ${stages.map((stage) => stage.name).join(' + ')} (side by side)`);
+  await Promise.all(
+    stages.map(({ name, project, env }) => {
+      const { report, args } = vitestArgs(name, project);
+      return new Promise((resolve) => {
+        const child = spawn('npx', args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+        const output = [];
+        child.stdout.on('data', (chunk) => output.push(chunk));
+        child.stderr.on('data', (chunk) => output.push(chunk));
+        child.on('close', (code) => {
+          const seconds = ((Date.now() - started) / 1000).toFixed(1);
+          console.log(`\n=== ${name}`);
+          process.stdout.write(Buffer.concat(output));
+          console.log(`=== ${name}: ${code === 0 ? 'ok' : `FAILED (exit ${code})`} in ${seconds} s`);
+          if (code !== 0) failedStages.push(name);
+          countReport(report, code === 0);
+          resolve();
+        });
+      });
+    }),
+  );
+}
+
 function postgresReachable() {
   return spawnSync('pg_isready', ['-h', '127.0.0.1', '-p', '5432'], { stdio: 'ignore' }).status === 0;
 }
@@ -41,14 +81,16 @@ function postgresReachable() {
 step('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 step('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
 vitest('unit tests', 'unit');
-vitest('API tests on PGlite', 'api', { DB_KIND: 'pglite' });
+const pgliteApi = { name: 'API tests on PGlite', project: 'api', env: { DB_KIND: 'pglite' } };
 if (postgresReachable()) {
-  vitest('API tests on PostgreSQL', 'api', { DB_KIND: 'postgres' });
+  await vitestTogether([pgliteApi, { name: 'API tests on PostgreSQL', project: 'api', env: { DB_KIND: 'postgres' } }]);
 } else if (process.env.CI === 'true') {
+  vitest(pgliteApi.name, pgliteApi.project, pgliteApi.env);
   console.error('\n!!! PostgreSQL on 127.0.0.1:5432 is not reachable and CI=true: the PostgreSQL API tests must run.');
   failedStages.push('API tests on PostgreSQL');
   totals.failed += 1;
 } else {
+  vitest(pgliteApi.name, pgliteApi.project, pgliteApi.env);
   console.warn('\n!!!!!!!! PostgreSQL on 127.0.0.1:5432 is not reachable: SKIPPING the PostgreSQL API tests. !!!!!!!!');
 }
 if (step('build web app', 'npm', ['run', 'build', '--silent'])) {
