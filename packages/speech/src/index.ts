@@ -1,7 +1,8 @@
 export { createSpeechEngine, defaultSpeechEngine, synthesize, synthesizeSentences, PEAK_CEILING_DBFS } from './synthesize.ts';
 export type { SpeechEngine, SpeechEngineOptions, StreamOptions } from './synthesize.ts';
 export { splitSentences } from './text/split-sentences.ts';
-export { encodeWav, decodePcm16Wav } from './audio/wav.ts';
+export { encodeWav, decodePcm16Wav, readWavInfo, type WavInfo } from './audio/wav.ts';
+export { encodeSyntheticSpeechWav, SYNTHETIC_SPEECH_INFO } from './audio/provenance.ts';
 export { writeVoiceSamples, SAMPLE_FILES, SAMPLE_GREETINGS } from './voice-samples.ts';
 export { SpeechError, isSpeechError } from './errors.ts';
 export { checkSpeechRequirements } from './engine/requirements.ts';

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { medianF0 } from './analysis/f0.ts';
 import { peakDbfs } from './audio/levels.ts';
-import { decodePcm16Wav } from './audio/wav.ts';
+import { SYNTHETIC_SPEECH_INFO } from './audio/provenance.ts';
+import { decodePcm16Wav, readWavInfo } from './audio/wav.ts';
 import { writeVoiceSamples } from './voice-samples.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'af-speech-samples-'));
@@ -21,5 +22,6 @@ describe('writeVoiceSamples', () => {
       expect(peakDbfs(sample.samples)).toBeLessThan(-1);
     }
     expect(medianF0(female!.samples, 48000)).toBeGreaterThan(medianF0(male!.samples, 48000) * 1.5);
+    for (const path of paths) expect(readWavInfo(readFileSync(path))).toEqual(SYNTHETIC_SPEECH_INFO);
   });
 });

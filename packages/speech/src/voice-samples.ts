@@ -1,6 +1,6 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { encodeWav } from './audio/wav.ts';
+import { encodeSyntheticSpeechWav } from './audio/provenance.ts';
 import { defaultSpeechEngine, type SpeechEngine } from './synthesize.ts';
 import type { BaseVoice } from './types.ts';
 
@@ -23,7 +23,7 @@ export async function writeVoiceSamples(dir: string, engine: SpeechEngine = defa
     const result = await engine.synthesize({ text: SAMPLE_GREETINGS[voice], voice, language: 'ja' });
     const path = join(dir, SAMPLE_FILES[voice]);
     const partial = `${path}.${process.pid}.partial`;
-    await writeFile(partial, encodeWav(result.samples, result.sampleRate));
+    await writeFile(partial, encodeSyntheticSpeechWav(result.samples, result.sampleRate));
     await rename(partial, path);
     paths.push(path);
   }

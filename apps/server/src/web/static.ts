@@ -20,6 +20,18 @@ function publicPageId(url: string, basePath: string): string | undefined {
   return /^([^/]+)\/?$/.exec(url.slice(`${basePath}/w/`.length))?.[1];
 }
 
+/**
+ * The machine-readable half of the public page's AI-generated label, the same words the speech
+ * WAVs carry in their INFO chunk: crawlers and archivers read the head, not the rendered label.
+ */
+export const AI_GENERATED_META = '<meta name="ai-generated" content="AI-generated: a synthetic avatar and voice made by Avatar Factory" />';
+
+/** index.html with the AI-generated meta tag at the end of its head. */
+async function markedAsAiGenerated(indexFile: string): Promise<string> {
+  const html = await fs.promises.readFile(indexFile, 'utf8');
+  return html.includes('</head>') ? html.replace('</head>', `${AI_GENERATED_META}</head>`) : html.replace(/^(<!doctype html>)?/i, `$1${AI_GENERATED_META}`);
+}
+
 /** Folders of files, not pages: a missing file there is a 404, never the app. */
 const fileFolders = ['assets', 'vendor', 'voices'];
 
@@ -84,8 +96,11 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
         // A deleted, undeployed or never published avatar's page is gone: 404, and the app
         // (still served, so a visitor sees a readable page) says it is no longer published.
         const publicId = publicPageId(url, basePath);
-        if (publicId !== undefined && (await options.isPublished(publicId))) embeddable(reply);
-        else reply.status(404);
+        if (publicId !== undefined && (await options.isPublished(publicId))) {
+          embeddable(reply);
+          return reply.type('text/html').header('cache-control', 'no-cache').send(await markedAsAiGenerated(indexFile));
+        }
+        reply.status(404);
       }
       return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(indexFile));
     }

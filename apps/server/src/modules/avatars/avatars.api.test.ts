@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { avatarSchema, speechResponseSchema, taskListSchema, taskSchema, type Task } from '@avatar-factory/contracts';
 import { listCorpusPhotos } from '@avatar-factory/face-analysis/corpus';
+import { readWavInfo, SYNTHETIC_SPEECH_INFO } from '@avatar-factory/speech';
 import { jobHandlers } from '../../jobs/handlers';
 import { startWorkerPool, type WorkerPool } from '../../jobs/worker-pool';
 import { multipartBody } from '../../testing/multipart';
@@ -191,6 +192,8 @@ describe('avatars, tasks, deploy and the public Web Avatar API', () => {
     const speech = speechResponseSchema.parse(spoken.json());
     expect(speech.duration_ms).toBeGreaterThan(300);
     expect(Buffer.from(speech.audio, 'base64').subarray(0, 4).toString()).toBe('RIFF');
+    // Audio anyone can take away from the public page says what it is.
+    expect(readWavInfo(Buffer.from(speech.audio, 'base64'))).toEqual(SYNTHETIC_SPEECH_INFO);
     const tooLong = await t.server.inject({ method: 'POST', url: `/api/public/avatars/${publicId}/speak`, payload: { text: 'あ'.repeat(201) } });
     expect(tooLong.statusCode).toBe(422);
 
@@ -227,6 +230,7 @@ describe('speech preview API', () => {
     const speech = speechResponseSchema.parse(res.json());
     const wav = Buffer.from(speech.audio, 'base64');
     expect(wav.subarray(8, 12).toString()).toBe('WAVE');
+    expect(readWavInfo(wav)).toEqual(SYNTHETIC_SPEECH_INFO);
     expect(speech.visemes.at(-1)!.end_ms).toBeGreaterThan(speech.duration_ms - 20);
     expect(speech.phonemes.length).toBeGreaterThan(5);
   });
@@ -237,6 +241,7 @@ describe('speech preview API', () => {
     expect(res.headers['content-type']).toContain('application/x-ndjson');
     const lines = res.body.trim().split('\n').map((line) => speechResponseSchema.parse(JSON.parse(line)));
     expect(lines).toHaveLength(2);
+    for (const line of lines) expect(readWavInfo(Buffer.from(line.audio, 'base64'))).toEqual(SYNTHETIC_SPEECH_INFO);
   });
 
   it.each([

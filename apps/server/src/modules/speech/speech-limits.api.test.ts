@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { speechResponseSchema, userSchema } from '@avatar-factory/contracts';
+import { readWavInfo, SYNTHETIC_SPEECH_INFO } from '@avatar-factory/speech';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 /**
@@ -47,6 +48,8 @@ describe('speech cost limits', () => {
     const seconds = parts.reduce((sum, part) => sum + part.duration_ms, 0) / 1000;
     expect(seconds).toBeLessThanOrEqual(6);
     expect(seconds).toBeGreaterThan(4);
+    // Every streamed part is a WAV of its own, and each one is marked as synthetic.
+    for (const part of parts) expect(readWavInfo(Buffer.from(part.audio, 'base64'))).toEqual(SYNTHETIC_SPEECH_INFO);
   });
 
   it('bounds a signed-in preview by its own (longer) output limit', async () => {

@@ -17,7 +17,7 @@ describe('the public Web Avatar page follows its avatar', () => {
 
   beforeAll(async () => {
     webDir = await fs.mkdtemp(path.join(os.tmpdir(), 'af-web-'));
-    await fs.writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>Avatar Factory</title>');
+    await fs.writeFile(path.join(webDir, 'index.html'), '<!doctype html><html><head><title>Avatar Factory</title></head><body></body></html>');
     t = await createTestApp({ WEB_DIST_DIR: webDir, PUBLIC_URL: 'https://avatars.example.com' });
     alice = await t.signUp();
     aliceId = userSchema.parse((await t.server.inject({ method: 'GET', url: '/api/users/me', headers: alice })).json()).id;
@@ -53,6 +53,10 @@ describe('the public Web Avatar page follows its avatar', () => {
     const shown = await page('ShownPage1234567');
     expect(shown.statusCode).toBe(200);
     expect(shown.headers['content-type']).toContain('text/html');
+    // The page's head says, for machines, what its label says for people.
+    const head = /<head>(.*)<\/head>/s.exec(shown.body)?.[1] ?? '';
+    expect(head).toMatch(/<meta name="ai-generated" content="AI-generated: [^"]*Avatar Factory" \/>/);
+    expect((await t.server.inject({ method: 'GET', url: '/avatar-factory/', headers: { accept: 'text/html' } })).body).not.toContain('ai-generated');
 
     const never = await page('NeverPublished12345');
     expect(never.statusCode).toBe(404);
