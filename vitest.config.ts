@@ -17,6 +17,9 @@ export default defineConfig({
           exclude: ['**/*.api.test.ts', '**/*.browser.test.ts', '**/node_modules/**'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // Both cores: Vitest's default leaves one free, which on this 2-core machine ran every
+          // unit file one after another.
+          maxWorkers: 2,
         },
       },
       {
@@ -37,7 +40,10 @@ export default defineConfig({
           expect: { poll: { timeout: 10_000, interval: 50 } },
           testTimeout: 120_000,
           hookTimeout: 240_000,
-          fileParallelism: false,
+          // Two files at a time: each starts its own server (free port, fresh data folder) and
+          // browser, and a page spends most of its time waiting on the server or on frames.
+          fileParallelism: true,
+          maxWorkers: 2,
         },
       },
     ],
