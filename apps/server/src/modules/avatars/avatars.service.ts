@@ -132,7 +132,7 @@ export function createAvatarsService(deps: AvatarsServiceDeps) {
     },
 
     /**
-     * Starts publishing. `consent` is the owner's confirmation (issue 12), stored with its time and
+     * Starts publishing. `consent` is the owner's confirmation, stored with its time and
      * the user; without one (the spec's body-less call) an earlier confirmation is kept as it is.
      */
     async deploy(userId: string, id: string, publicBaseUrl: string, consent?: DeployConsent): Promise<Task> {
@@ -190,7 +190,7 @@ export function createAvatarsService(deps: AvatarsServiceDeps) {
       const model = await deps.voiceModels.findOwned(userId, voiceModelId);
       if (!model) throw notFound('Voice model not found');
       if (model.status !== 'ready') throw conflict(errorCodes.voiceModelNotReady, 'The voice model is not ready yet.');
-      // The default voice it had stays known: deleting the model gives it back (api.md).
+      // The default voice it had stays known: deleting the model gives it back.
       const defaultVoice = row.defaultVoice ?? (row.voiceType === 'custom' ? null : row.voiceType);
       const updated = await avatars.update(row.id, { voiceType: 'custom', voiceModelId: model.id, defaultVoice });
       return { voice_model_id: updated!.voiceModelId, voice_type: updated!.voiceType };

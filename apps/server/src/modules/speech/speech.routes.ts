@@ -9,7 +9,7 @@ import type { SpeechService } from './speech.service';
 
 const streamQuery = z.object({ stream: z.enum(['0', '1', 'true', 'false']).optional() });
 
-/** POST /api/speech/preview: hear any of the caller's voices say a text (issue 3, item 6). */
+/** POST /api/speech/preview: hear any of the caller's voices say a text. */
 export const speechRoutes: FastifyPluginAsyncZod<{ speech: SpeechService; voiceModels: Pick<VoiceModelsRepository, 'findOwned'>; userSpeechBudget: RequestBudget }> = async (
   app,
   { speech, voiceModels, userSpeechBudget },

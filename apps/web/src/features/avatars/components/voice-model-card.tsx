@@ -18,7 +18,7 @@ type VoiceModelCardProps = {
 const voiceNames: Record<string, string> = { female: 'Default female voice', male: 'Default male voice' };
 
 /**
- * Spec §8 has two pairs of toasts for the edit screen's picker: 'applied' when a default-voiced avatar
+ * Two pairs of toasts for the edit screen's picker: 'applied' when a default-voiced avatar
  * gets a personal voice, 'updated' when an avatar that already speaks with a model switches model.
  */
 const applyWording = {
@@ -26,7 +26,7 @@ const applyWording = {
   update: { label: 'Update Voice Model', success: 'Voice model updated successfully', failure: 'Failed to update voice model' },
 } as const;
 
-/** Spec §2 edit screen voice settings: a picker of ready models, apply, and 'Create New Voice Model'. */
+/** Edit screen voice settings: a picker of ready models, apply, and 'Create New Voice Model'. */
 export function VoiceModelCard({ avatarId, readyModels, loading, currentModelId, currentVoiceType }: VoiceModelCardProps) {
   const navigate = useNavigate();
   const selectId = useId();

@@ -33,7 +33,7 @@ const optionClass = (selected: boolean) =>
     selected ? 'bg-indigo-50/70 ring-2 ring-indigo-600' : 'bg-white ring-slate-200 hover:ring-slate-300'
   }`;
 
-/** Spec §2 voice settings: default female or male (with samples), or a custom model; and lipsync. */
+/** Voice settings: default female or male (with samples), or a custom model; and lipsync. */
 export function VoiceSettings({ choice, onChoose, onModelChange, readyModels, lipsync, onLipsyncChange, disabled = false }: VoiceSettingsProps) {
   const name = useId();
   const sample = useVoiceSample();
