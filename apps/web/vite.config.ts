@@ -2,7 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
-/** The app lives under a configurable base path (spec §2); Vite wants it with a trailing slash. */
+/** The app lives under a configurable base path; Vite wants it with a trailing slash. */
 function basePath(): string {
   const raw = (process.env.BASE_PATH ?? '/avatar-factory').trim();
   const withLead = raw.startsWith('/') ? raw : `/${raw}`;

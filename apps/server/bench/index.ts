@@ -129,7 +129,7 @@ export async function benchRows(): Promise<Row[]> {
       goal: '<= 250 ms',
     });
 
-    // Issue 13: public traffic must not starve an owner. 16 visitors in another process keep the
+    // Public traffic must not starve an owner. 16 visitors in another process keep the
     // public speak route busy (each asks again as soon as it is answered, or after Retry-After when
     // told to wait, as the public page does) while the owner previews a sentence again and again.
     const publicLoad = promisify(execFile)(

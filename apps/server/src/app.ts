@@ -21,7 +21,8 @@ import { avatarsRoutes } from './modules/avatars/avatars.routes';
 import { createAvatarsService } from './modules/avatars/avatars.service';
 import { createSpeechService } from './modules/speech/speech.service';
 import { speechRoutes } from './modules/speech/speech.routes';
-import { isPublished, webAvatarRoutes } from './modules/web-avatar/web-avatar.routes';
+import { webAvatarRoutes } from './modules/web-avatar/web-avatar.routes';
+import { createWebAvatarService } from './modules/web-avatar/web-avatar.service';
 import { voiceModelsRoutes } from './modules/voice-models/voice-models.routes';
 import { createVoiceModelsService } from './modules/voice-models/voice-models.service';
 
@@ -123,6 +124,7 @@ export async function buildApp(core: Core): Promise<App> {
   const speech = createSpeechService({
     engine: speechEngine,
     voices,
+    voiceModels: repositories.voiceModels,
     limits: {
       maxEngineCalls: config.SPEECH_MAX_ENGINE_CALLS,
       maxOutputSeconds: { owner: config.SPEECH_MAX_OUTPUT_SECONDS, public: config.PUBLIC_SPEECH_MAX_OUTPUT_SECONDS },
@@ -148,6 +150,7 @@ export async function buildApp(core: Core): Promise<App> {
     queue,
     maxActivePerUser: config.MAX_ACTIVE_AVATARS_PER_USER,
   });
+  const webAvatars = createWebAvatarService({ avatars: repositories.avatars, storage, productName: config.PRODUCT_NAME });
   const baseUrlOf = (request: FastifyRequest) => requestBaseUrl(request, { publicBaseUrl: config.publicBaseUrl, basePath: config.BASE_PATH, port: config.PORT });
 
   const userSpeechBudget = requestBudget(server, {
@@ -174,13 +177,11 @@ export async function buildApp(core: Core): Promise<App> {
       });
       await api.register(avatarsRoutes, { avatars, speech, baseUrlOf, userSpeechBudget });
       await api.register(voiceModelsRoutes, { voiceModels, config: () => voiceTraining });
-      await api.register(speechRoutes, { speech, voiceModels: repositories.voiceModels, userSpeechBudget });
+      await api.register(speechRoutes, { speech, userSpeechBudget });
       await api.register(webAvatarRoutes, {
-        avatars: repositories.avatars,
+        webAvatars,
         speech,
-        storage,
         productName: config.PRODUCT_NAME,
-        basePath: config.BASE_PATH,
         rateLimit: config.PUBLIC_RATE_LIMIT,
         avatarRateLimit: config.PUBLIC_AVATAR_RATE_LIMIT,
       });
@@ -192,7 +193,7 @@ export async function buildApp(core: Core): Promise<App> {
     basePath: config.BASE_PATH,
     webDistDir: config.webDistDir,
     voicesDir: path.join(config.DATA_DIR, 'voices'),
-    isPublished: (publicId) => isPublished(repositories.avatars, publicId),
+    isPublished: webAvatars.isPublished,
     allowedMethods,
   });
 

@@ -9,7 +9,7 @@ import { startServer, type RunningServer } from './support/server';
 import { createTestUser, registerViaApi, signInViaUi, type TestUser } from './support/users';
 
 /**
- * The Avatar creation and edit screens (spec §2, §4, §5) against the real server: photo checks
+ * The Avatar creation and edit screens against the real server: photo checks
  * with Human's BlazeFace in Chromium (WASM and models from our own server), generation with live
  * progress, the portrait loaded with the token, deploy and the public page, the edit screen.
  */

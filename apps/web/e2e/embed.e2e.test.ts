@@ -10,12 +10,12 @@ import { startServer, type RunningServer } from './support/server';
 import { createTestUser, registerViaApi, signInViaUi } from './support/users';
 
 /**
- * Issue 13 items 4-6 in a real browser: the public page embedded by another site (localhost
+ * Framing, storage and header rules in a real browser: the public page embedded by another site (localhost
  * framing 127.0.0.1 is cross-site) works with third-party storage blocked, only it can be framed,
  * its footer link leaves the frame, and no page breaks the CSP (style-src 'self').
  */
 const avatarName = 'Ada';
-/** The AI-generated label's screenshots (issue 12). */
+/** The AI-generated label's screenshots. */
 const labelShotsDir = process.env.WEB_SHOTS_DIR ?? '/tmp/web-shots';
 
 /**

@@ -173,7 +173,7 @@ describe('Voice Models screen with a fake microphone against the real server', (
     const panel = page.getByRole('region', { name: 'Voice Training Session' });
     await panel.getByRole('heading', { name: 'Voice Training Progress' }).waitFor();
     await panel.getByText('0/3 Required').waitFor();
-    await panel.getByText('Record at least 3 sentences to complete the training').waitFor(); // N = required (spec §2)
+    await panel.getByText('Record at least 3 sentences to complete the training').waitFor(); // N = the required count
     const bar = panel.getByRole('progressbar', { name: 'Recorded sentences' });
     await expect.poll(() => bar.getAttribute('aria-valuenow')).toBe('0');
     await expect.poll(() => bar.locator('div').getAttribute('class')).toContain('bg-red-500');
@@ -285,7 +285,7 @@ describe('Voice Models screen with a fake microphone against the real server', (
     await phone.context.close();
 
     // --- The avatar speaks with the trained voice: median F0 moves from the female base towards the speaker.
-    // Applied on the Avatar edit screen, as a user would (issue 5: the edit screen applies a voice).
+    // Applied on the Avatar edit screen, as a user would (the edit screen applies a voice).
     const editBrowser = await launchBrowser();
     browsers.push(editBrowser);
     const edit = await newPage(editBrowser, viewports.desktop);
@@ -330,7 +330,7 @@ describe('Voice Models screen with a fake microphone against the real server', (
     console.log(`silent take: ${JSON.stringify(failedTake)}`);
     expect(failedTake).toMatchObject({ status: 'failed' });
     expect(failedTake!.error_message).toBeTruthy();
-    // Spec §8: the toast is the server's error_message itself (no 'Recording Failed' title).
+    // The toast is the server's error_message itself (no 'Recording Failed' title).
     await toast(last.page, failedTake!.error_message!).waitFor();
     expect(await last.page.locator('[data-sonner-toast]').filter({ hasText: 'Recording Failed' }).count()).toBe(0);
     await lastPanel.getByRole('alert').filter({ hasText: 'Recording Failed' }).filter({ hasText: failedTake!.error_message! }).waitFor();

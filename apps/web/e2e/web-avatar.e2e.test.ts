@@ -14,7 +14,7 @@ import { createTestUser, registerViaApi } from './support/users';
 
 /** Screenshots a person looks at: rest, mouth open mid-word, blink, at 375 and 1280 px. */
 const shotsDir = process.env.PUBLIC_SHOTS_DIR ?? '/tmp/public-shots';
-/** The AI-generated label (issue 12), beside the other screens' shots. */
+/** The AI-generated label, beside the other screens' shots. */
 const labelShotsDir = process.env.WEB_SHOTS_DIR ?? '/tmp/web-shots';
 const avatarName = 'Grace';
 /** Two sentences, so the page takes the streaming path (sentence by sentence). */

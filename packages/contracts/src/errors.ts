@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every error answer: `{detail: "text"}` or `{detail: {code, message, errors?}}` (api.md). */
+/** Every error answer: `{detail: "text"}` or `{detail: {code, message, errors?}}`. */
 export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
 export const errorDetailSchema = z.object({
   code: z.string(),

@@ -10,7 +10,7 @@ export const voiceTypeSchema = z.enum(['female', 'male', 'custom']);
 export type VoiceType = z.infer<typeof voiceTypeSchema>;
 
 /**
- * What the owner confirmed before going public (issue 12), as the task shows it: when, and
+ * What the owner confirmed before going public, as the task shows it: when, and
  * whether it covered the voice (an avatar speaking with a personal voice model). Null: nothing
  * confirmed yet (the web app asks before a deploy; the spec's body-less call confirms nothing).
  */
@@ -45,7 +45,7 @@ export type Task = z.infer<typeof taskSchema>;
 export const taskListSchema = z.array(taskSchema);
 
 /**
- * A task as the web client reads it. Spec §4: a status the client does not know shows as 'idle';
+ * A task as the web client reads it. A status the client does not know shows as 'idle';
  * a voice type or deploy status it does not know is kept as text (shown as no deploy control), so
  * a newer server never breaks an older client's list.
  */
@@ -61,7 +61,7 @@ export type TaskView = z.infer<typeof taskViewSchema>;
 export const taskViewListSchema = rowsOf(taskViewSchema);
 
 /**
- * The statement an owner confirms before an avatar goes public (issue 12): shown by the web app's
+ * The statement an owner confirms before an avatar goes public: shown by the web app's
  * dialog and stored by the server with the confirmation, so the record says what was agreed to.
  */
 export function deployConsentStatement(voice: boolean): string {
@@ -80,7 +80,7 @@ export type DeployConsent = z.input<typeof deployConsentSchema>;
 /**
  * POST /api/tasks/{taskId}/deploy: the spec calls it with no payload (still accepted, it confirms
  * nothing; Fastify hands a missing body to the schema as null); the web app sends the owner's
- * confirmation. Unknown fields are ignored (api.md).
+ * confirmation. Unknown fields are ignored.
  */
 export const deployRequestSchema = z.object({ consent: deployConsentSchema.optional() }).nullish();
 export type DeployRequest = z.input<typeof deployRequestSchema>;
@@ -89,7 +89,7 @@ export type DeployRequest = z.input<typeof deployRequestSchema>;
 export const createAvatarFieldsSchema = z
   .object({
     avatar_name: z.string().trim().min(1).max(100).refine(isStorableText, storableTextMessage),
-    // api.md lists it among the form's fields: a missing value is a 422, never a silent 'true'.
+    // A required field of the form: a missing value is a 422, never a silent 'true'.
     enable_lipsync: z.enum(['true', 'false']),
     voice_type: voiceTypeSchema,
     voice_model_id: z.string().min(1).max(64).optional(),
@@ -107,7 +107,7 @@ export type CreateAvatarFields = z.input<typeof createAvatarFieldsSchema>;
 export const createAvatarResponseSchema = z.object({ taskId: z.string(), avatarName: z.string() });
 export type CreateAvatarResponse = z.infer<typeof createAvatarResponseSchema>;
 
-/** Upload limits shared by client validation and the server (spec §5, §9). */
+/** Upload limits shared by client validation and the server. */
 export const imageLimits = {
   maxBytes: 10485760,
   minWidth: 512,

@@ -77,9 +77,9 @@ export const suggestedSentenceSchema = z.object({ id: z.string(), text: z.string
 export type SuggestedSentence = z.infer<typeof suggestedSentenceSchema>;
 export const suggestedTextsResponseSchema = z.object({ sentences: z.array(suggestedSentenceSchema) });
 
-/** Take limits (api.md). */
+/** Take limits. */
 export const takeLimits = { maxBytes: 20 * 1024 * 1024, maxSeconds: 30 } as const;
-/** Spec §9 constants for the recording screen. */
+/** Constants for the recording screen. */
 export const voicePolling = {
   recordingIntervalMs: 1000,
   recordingMaxTries: 30,

@@ -24,7 +24,7 @@ describe('checkFaceRange', () => {
     expect(checkFaceRange({ yawDeg: 0, pitchDeg: 40, rollDeg: 50, faceHeightPx: 500, cutOffShare: 0 })?.code).toBe('face_tilted');
   });
 
-  it('has the limits issue 9 names', () => {
+  it('has the promised limits: 120 px, yaw 30, roll 35, pitch 25, a tenth cut off', () => {
     expect(FACE_RANGE).toEqual({ minFaceHeightPx: 120, maxYawDeg: 30, maxRollDeg: 35, maxPitchDeg: 25, maxCutOffShare: 0.1 });
   });
 });

@@ -1,7 +1,7 @@
 import type { HeadPose } from './head-pose';
 
 /**
- * The range of photos the avatar pipeline promises to animate (issue 9). Inside it the avatar
+ * The range of photos the avatar pipeline promises to animate. Inside it the avatar
  * must complete; outside it the task fails with the measured value and the limit.
  */
 export const FACE_RANGE = {

@@ -3,7 +3,7 @@ import { createSpeechEngine } from './synthesize.ts';
 import type { SynthesisResult } from './types.ts';
 
 /**
- * Issue 13 item 2, with the real engines: a request's engine calls and audio length are bounded,
+ * With the real engines: a request's engine calls and audio length are bounded,
  * not only its characters. Japanese-only text: one result is one open_jtalk run.
  */
 const engine = createSpeechEngine();

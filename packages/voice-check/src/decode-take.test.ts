@@ -91,7 +91,7 @@ describe('decodeTake', () => {
   });
 });
 
-describe('the length a WAV header declares (issue 13: refused before decoding)', () => {
+describe('the length a WAV header declares (refused before decoding)', () => {
   const second = (rate: number) => encodeWaveFromFloat32Channels([new Float32Array(rate).fill(0.1)], rate);
 
   it('reads the length of a real recording and of an encoded one without decoding', () => {

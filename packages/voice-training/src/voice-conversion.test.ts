@@ -11,7 +11,7 @@ import type { TrainingPair } from './training-pair.ts';
 import type { VoiceModelData } from './voice-model-data.ts';
 
 /**
- * Objective tests of issue 6 item 7: a model trained on a 'speaker' whose takes come from another
+ * Objective tests of voice conversion: a model trained on a 'speaker' whose takes come from another
  * voice than the base must bring the base voice at least 3 dB (MCD) closer to held-out takes of
  * that speaker, and its median F0 within 10 % of the speaker's. End to end on waveforms: convert,
  * resynthesise with WORLD, analyse again.

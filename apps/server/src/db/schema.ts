@@ -27,7 +27,7 @@ export const voiceModels = pgTable(
     name: text('name').notNull(),
     isPublic: boolean('is_public').notNull().default(false),
     status: text('status', { enum: ['recording', 'training', 'ready', 'failed'] }).notNull().default('recording'),
-    /** Null until given at creation or decided by the first take's text (issue 10). */
+    /** Null until given at creation or decided by the first take's text. */
     language: text('language', { enum: ['ja', 'en'] }),
     progress: integer('progress').notNull().default(0),
     sentenceCount: integer('sentence_count').notNull().default(0),
@@ -62,7 +62,7 @@ export const recordedSentences = pgTable(
   (table) => [uniqueIndex('recorded_sentences_model_sentence_uq').on(table.voiceModelId, table.sentenceId)],
 );
 
-/** One generation task makes one avatar: the task id is the avatar id (api.md). */
+/** One generation task makes one avatar: the task id is the avatar id. */
 export const avatars = pgTable(
   'avatars',
   {
@@ -85,7 +85,7 @@ export const avatars = pgTable(
     /** Unguessable id of the public Web Avatar page; null while not deployed. */
     publicId: text('public_id').unique(),
     /**
-     * The owner's confirmation before going public (issue 12): what was agreed to, when and by
+     * The owner's confirmation before going public: what was agreed to, when and by
      * whom. Null until a deploy call carries one (the spec's body-less call confirms nothing).
      */
     deployConsent: jsonb('deploy_consent').$type<StoredDeployConsent>(),

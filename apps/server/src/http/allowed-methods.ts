@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import Router from 'find-my-way';
 
 /**
- * Which methods a path answers, for a 405 with `Allow` (api.md: a wrong method on an existing path
+ * Which methods a path answers, for a 405 with `Allow` (a wrong method on an existing path
  * is not a 404). Fastify keeps no per-path method list, so every route is mirrored into a router of
  * the same library and options Fastify itself routes with: a path matches here exactly when it
  * would match there. Register before any route.

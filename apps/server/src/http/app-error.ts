@@ -17,6 +17,6 @@ export const conflict = (code: ErrorCode, message: string) => new AppError(409, 
 export const unprocessable = (code: ErrorCode | string, message: string, errors?: { field: string; message: string }[]) =>
   new AppError(422, { code, message, ...(errors ? { errors } : {}) });
 
-/** A zod failure of hand-parsed input (multipart fields) as api.md's 422 validation_error. */
+/** A zod failure of hand-parsed input (multipart fields) as the API's 422 validation_error. */
 export const invalidFields = (message: string, error: z.ZodError) =>
   unprocessable(errorCodes.validation, message, error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message })));

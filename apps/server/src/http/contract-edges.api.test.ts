@@ -3,7 +3,7 @@ import { expectError } from '../testing/expect-error';
 import { multipartBody } from '../testing/multipart';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
-/** The edges of api.md a black-box run of the API found answered wrongly (issue 10, item 6). */
+/** Edges of the API contract that a black-box run once found answered wrongly. */
 describe('contract edges', () => {
   let t: TestApp;
   let alice: { authorization: string };

@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 
-/** The router's own refusals, in api.md's error shape: a longer segment names nothing (404), a bad escape is a 400. */
+/** The router's own refusals, in the API's error shape: a longer segment names nothing (404), a bad escape is a 400. */
 export function routerErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(404).send({ detail: 'Not Found' });
   return reply.status(400).send({ detail: { code: 'invalid_url', message: 'The URL is not valid' } });
@@ -10,7 +10,7 @@ export function routerErrors(error: FastifyError, _request: FastifyRequest, repl
 
 /**
  * Errors Node raises on the socket before any route runs (a stalled upload, oversized headers,
- * broken HTTP), answered in api.md's error shape instead of Fastify's own.
+ * broken HTTP), answered in the API's error shape instead of Fastify's own.
  */
 export function clientErrors(error: Error & { code?: string }, socket: Duplex) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;

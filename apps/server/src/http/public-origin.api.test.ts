@@ -3,7 +3,7 @@ import { userSchema } from '@avatar-factory/contracts';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 /**
- * Issue 10 item 5 and issue 13 item 1: links and per-client limits follow the request, and only a
+ * Links and per-client limits follow the request, and only a
  * proxy named in TRUST_PROXY may speak for the client (X-Forwarded-For/-Proto/-Host).
  */
 let t: TestApp | undefined;

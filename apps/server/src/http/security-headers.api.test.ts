@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
-/** Issue 13 item 6: caching of signed-in answers, HSTS only when configured, a tight style-src. */
+/** Caching of signed-in answers, HSTS only when configured, a tight style-src. */
 let t: TestApp | undefined;
 afterEach(async () => {
   await t?.close();

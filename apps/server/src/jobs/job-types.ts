@@ -2,6 +2,6 @@
 export interface JobPayloads {
   'avatar.generate': { avatarId: string };
   'avatar.deploy': { avatarId: string };
-  'voice.check-take': { recordingId: string; revision: number };
+  'voice.check-take': { takeId: string; revision: number };
   'voice.train': { voiceModelId: string };
 }

@@ -4,7 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorCodes } from '@avatar-factory/contracts';
 import { AppError } from '../http/app-error';
 
-/** Fastify's own error codes that are the client's fault, mapped to api.md's error shape. */
+/** Fastify's own error codes that are the client's fault, mapped to the API's error shape. */
 const clientErrors: Record<string, { status: number; code: string; message: string }> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: errorCodes.unsupportedMediaType, message: 'Unsupported content type' },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'body_too_large', message: 'Request body is too large' },

@@ -9,7 +9,7 @@ interface Answer {
 }
 
 /**
- * Asserts a refusal a caller can rely on: the status, api.md's error shape (`{detail: text}` or
+ * Asserts a refusal a caller can rely on: the status, the API's error shape (`{detail: text}` or
  * `{detail: {code, message, errors?}}`) and, when given, the code (or the text of a plain detail).
  */
 export function expectError(res: Answer, status: number, code?: string): ErrorResponse {

@@ -56,9 +56,9 @@ export interface WebAppOptions {
   basePath: string;
   webDistDir: string;
   voicesDir: string;
-  /** Whether {base}/w/{publicId} is a deployed avatar's page: any other id is a 404 (api.md). */
+  /** Whether {base}/w/{publicId} is a deployed avatar's page: any other id is a 404. */
   isPublished(publicId: string): Promise<boolean>;
-  /** The methods an API path answers, for a 405 instead of a 404 (api.md). */
+  /** The methods an API path answers, for a 405 instead of a 404. */
   allowedMethods(url: string): string[];
 }
 

@@ -34,7 +34,7 @@ function contrast(a: number[], b: number[]): number {
 }
 
 /**
- * Issue 12: the 'AI-generated' label over the avatar, on the public page (`root` is the page) or
+ * The 'AI-generated' label over the avatar, on the public page (`root` is the page) or
  * inside an embedding site's iframe (`root` is its frame, `frame` its box on the page). It must be
  * visible inside the avatar and the visible area at once, legible (12 px or more, 4.5:1 even when
  * its translucent background lies over white), and open its explanation, which names the product,

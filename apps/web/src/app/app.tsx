@@ -2,7 +2,7 @@ import { BrowserRouter } from 'react-router';
 import { homeUrl, routerBasename } from '../lib/env';
 import { RootRoutes } from './router';
 
-/** Spec §4: logout goes to the home URL with a full navigation, leaving no state of the session. */
+/** Logout goes to the home URL with a full navigation, leaving no state of the session. */
 function goHome() {
   window.location.assign(homeUrl);
 }

@@ -42,7 +42,7 @@ export function RootRoutes({ onLoggedOut }: { onLoggedOut: () => void }) {
   );
 }
 
-/** Spec §2's route table (all but the public page), relative to the base path (the router's basename). */
+/** The route table (all but the public page), relative to the base path (the router's basename). */
 export function AppRoutes() {
   return (
     <Routes>

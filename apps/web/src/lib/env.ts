@@ -10,7 +10,7 @@ const envSchema = z.object({
 
 const env = envSchema.parse(import.meta.env);
 
-/** The home URL of spec §2: the base path itself, e.g. `/avatar-factory/`. */
+/** The home URL: the base path itself, e.g. `/avatar-factory/`. */
 export const homeUrl = env.BASE_URL;
 
 /**
@@ -19,5 +19,5 @@ export const homeUrl = env.BASE_URL;
  */
 export const routerBasename = env.BASE_URL;
 
-/** The API lives at the host root (`/api`), not under the base path (api.md). */
+/** The API lives at the host root (`/api`), not under the base path. */
 export const apiBaseUrl = '/api';

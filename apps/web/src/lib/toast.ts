@@ -1,9 +1,9 @@
 import { toast, type ExternalToast } from 'sonner';
 
-/** Spec §2/§9: success toasts stay 3 s, errors 4 s, everything else the 5 s default. */
+/** Success toasts stay 3 s, errors 4 s, everything else the 5 s default. */
 export const toastDurations = { default: 5000, success: 3000, error: 4000 } as const;
 
-/** Spec §2: at most 20 toasts at once. */
+/** At most 20 toasts at once. */
 export const maxVisibleToasts = 20;
 
 export function toastSuccess(message: string, options?: ExternalToast): string | number {

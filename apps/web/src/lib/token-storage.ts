@@ -1,4 +1,4 @@
-/** Spec §9: the access token lives in local storage under the key 'token'. */
+/** The access token lives in local storage under the key 'token'. */
 const TOKEN_KEY = 'token';
 
 /**

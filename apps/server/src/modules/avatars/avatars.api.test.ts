@@ -22,7 +22,7 @@ describe('avatars, tasks, deploy and the public Web Avatar API', () => {
   let grace: Buffer;
 
   const upload = (auth: { authorization: string }, fields: Record<string, string>, file?: { data: Buffer; name?: string; type?: string }) => {
-    // enable_lipsync is required (api.md); the tests that are not about it send the default.
+    // enable_lipsync is required; the tests that are not about it send the default.
     const body = multipartBody({ enable_lipsync: 'true', ...fields }, file && { field: 'file', name: file.name ?? 'photo.jpg', type: file.type ?? 'image/jpeg', data: file.data });
     return t.server.inject({ method: 'POST', url: '/api/avatars', payload: body.payload, headers: { ...body.headers, ...auth } });
   };

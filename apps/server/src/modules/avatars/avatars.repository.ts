@@ -49,7 +49,7 @@ export function createAvatarsRepository(db: Database) {
       return row;
     },
 
-    /** Progress only grows (api.md), whatever order the writes arrive in. */
+    /** Progress only grows, whatever order the writes arrive in. */
     /** A worker has the task: the queued text ('Waiting for a worker') no longer holds. */
     async reportProgress(id: string, progress: number, currentStep: string): Promise<void> {
       await db

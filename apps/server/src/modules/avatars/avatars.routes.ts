@@ -45,7 +45,7 @@ export const avatarsRoutes: FastifyPluginAsyncZod<AvatarsRoutesOptions> = async 
     avatars.getTask(request.userId, request.params.taskId, baseUrlOf(request)),
   );
 
-  // The body is optional: the spec's call sends none; the web app sends the owner's consent (issue 12).
+  // The body is optional: the spec's call sends none; the web app sends the owner's consent.
   app.post('/tasks/:taskId/deploy', { schema: { params: taskParams, body: deployRequestSchema, response: { 202: taskSchema } } }, async (request, reply) =>
     reply.status(202).send(await avatars.deploy(request.userId, request.params.taskId, baseUrlOf(request), request.body?.consent)),
   );

@@ -14,6 +14,7 @@ import {
 import { AppError, conflict, invalidFields, notFound, unprocessable } from '../../http/app-error';
 import type { Queue } from '../../jobs/queue';
 import type { Storage } from '../../storage/storage';
+import { refuseAsFormField, requireReadyVoiceModel } from '../voice-models/ready-voice-model';
 import type { VoiceModelsRepository } from '../voice-models/voice-models.repository';
 import { avatarFiles, webAvatarFiles } from './avatar-files';
 import { toAvatar, toTask } from './avatars.mapper';
@@ -69,13 +70,6 @@ export function createAvatarsService(deps: AvatarsServiceDeps) {
     return row;
   }
 
-  async function requireReadyModel(userId: string, voiceModelId: string, field: string) {
-    const model = await deps.voiceModels.findOwned(userId, voiceModelId);
-    if (!model) throw unprocessable(errorCodes.validation, 'Unknown voice model', [{ field, message: 'No such voice model' }]);
-    if (model.status !== 'ready') throw unprocessable(errorCodes.voiceModelNotReady, 'The voice model is not ready yet', [{ field, message: 'Voice model is not ready' }]);
-    return model;
-  }
-
   return {
     /** `publicBaseUrl`: the app's absolute base URL, for a deployed avatar's preview_url. */
     async list(userId: string, publicBaseUrl: string): Promise<Task[]> {
@@ -96,7 +90,7 @@ export function createAvatarsService(deps: AvatarsServiceDeps) {
       if (!photo || photo.length === 0) throw unprocessable(errorCodes.validation, 'A photo is required', [{ field: 'file', message: 'Required' }]);
       const fields = parsed.data;
       await inspectPhoto(photo);
-      if (fields.voice_type === 'custom') await requireReadyModel(userId, fields.voice_model_id!, 'voice_model_id');
+      if (fields.voice_type === 'custom') await requireReadyVoiceModel(deps.voiceModels, userId, fields.voice_model_id!, refuseAsFormField('voice_model_id'));
       // One worker serves everyone: a user's own queue stays short (the queue also takes turns).
       const active = await avatars.countProcessing(userId);
       if (active >= deps.maxActivePerUser) {
@@ -132,7 +126,7 @@ export function createAvatarsService(deps: AvatarsServiceDeps) {
     },
 
     /**
-     * Starts publishing. `consent` is the owner's confirmation (issue 12), stored with its time and
+     * Starts publishing. `consent` is the owner's confirmation, stored with its time and
      * the user; without one (the spec's body-less call) an earlier confirmation is kept as it is.
      */
     async deploy(userId: string, id: string, publicBaseUrl: string, consent?: DeployConsent): Promise<Task> {
@@ -187,10 +181,8 @@ export function createAvatarsService(deps: AvatarsServiceDeps) {
 
     async setVoiceModel(userId: string, id: string, voiceModelId: string): Promise<AvatarVoiceModel> {
       const row = await owned(userId, id, avatarNotFound);
-      const model = await deps.voiceModels.findOwned(userId, voiceModelId);
-      if (!model) throw notFound('Voice model not found');
-      if (model.status !== 'ready') throw conflict(errorCodes.voiceModelNotReady, 'The voice model is not ready yet.');
-      // The default voice it had stays known: deleting the model gives it back (api.md).
+      const model = await requireReadyVoiceModel(deps.voiceModels, userId, voiceModelId);
+      // The default voice it had stays known: deleting the model gives it back.
       const defaultVoice = row.defaultVoice ?? (row.voiceType === 'custom' ? null : row.voiceType);
       const updated = await avatars.update(row.id, { voiceType: 'custom', voiceModelId: model.id, defaultVoice });
       return { voice_model_id: updated!.voiceModelId, voice_type: updated!.voiceType };

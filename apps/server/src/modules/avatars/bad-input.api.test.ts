@@ -54,7 +54,7 @@ describe('avatar and task routes under bad input: a clear 4xx, never a 500, noth
   const accepted: string[] = [];
 
   const upload = (auth: Auth, fields: Record<string, string>, file?: { data: Buffer; field?: string; name?: string; type?: string }) => {
-    // enable_lipsync is required (api.md); the tests that are not about it send the default.
+    // enable_lipsync is required; the tests that are not about it send the default.
     const body = multipartBody({ enable_lipsync: 'true', ...fields }, file && { field: file.field ?? 'file', name: file.name ?? 'photo.jpg', type: file.type ?? 'image/jpeg', data: file.data });
     return t.server.inject({ method: 'POST', url: '/api/avatars', payload: body.payload, headers: { ...body.headers, ...auth } });
   };

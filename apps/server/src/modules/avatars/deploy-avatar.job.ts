@@ -8,7 +8,7 @@ import type { AvatarsRepository } from './avatars.repository';
 /**
  * Publishes an avatar to the Web Avatar service: snapshots its rig bundle under an unguessable
  * public id (so the public page never touches the owner's files) and marks it deployed. Any
- * failure returns the avatar to 'ready' with a message (spec §4 Deploy).
+ * failure returns the avatar to 'ready' with a message.
  */
 export function deployAvatarHandler(deps: { avatars: AvatarsRepository; storage: Storage }): JobHandler<'avatar.deploy'> {
   const { avatars, storage } = deps;

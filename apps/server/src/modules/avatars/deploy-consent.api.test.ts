@@ -4,7 +4,7 @@ import { expectError } from '../../testing/expect-error';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 /**
- * Issue 12 item 2: the deploy call carries the owner's confirmation as an optional JSON body; the
+ * The deploy call carries the owner's confirmation as an optional JSON body; the
  * server checks it and stores it, its time and the user with the deployment. The spec's call
  * without a body keeps working. No worker runs here: the deploy call itself is the subject (the
  * whole deploy, body-less, is in avatars.api.test.ts).
@@ -34,7 +34,7 @@ describe('deploy consent', () => {
   const deploy = (id: string, payload?: unknown) =>
     t.server.inject({ method: 'POST', url: `/api/tasks/${id}/deploy`, headers: alice, ...(payload === undefined ? {} : { payload: JSON.stringify(payload), headers: { ...alice, 'content-type': 'application/json' } }) });
   const getTask = async (id: string): Promise<Task> => taskSchema.parse((await t.server.inject({ method: 'GET', url: `/api/tasks/${id}`, headers: alice })).json());
-  /** What the deploy job does when publishing fails: back to ready (spec §4). */
+  /** What the deploy job does when publishing fails: back to ready. */
   const failDeployment = (id: string) => t.repositories.avatars.transitionDeploy(id, 'deploying', { deployStatus: 'ready', resultMessage: 'Deployment failed' });
 
   beforeAll(async () => {

@@ -29,7 +29,7 @@ describe('clients that break HTTP', () => {
     });
     expect(heldFor).toBeGreaterThanOrEqual(900);
     expect(heldFor).toBeLessThan(5_000);
-    // Broken HTTP gets api.md's error shape too.
+    // Broken HTTP gets the API's error shape too.
     const garbage = net.connect(port, '127.0.0.1');
     await new Promise<void>((resolve) => garbage.once('connect', resolve));
     let garbageAnswer = '';

@@ -4,7 +4,7 @@ import { readWavInfo, SYNTHETIC_SPEECH_INFO } from '@avatar-factory/speech';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 /**
- * Issue 13 item 2: what one speech request may cost (engine runs, seconds of audio) and how many a
+ * What one speech request may cost (engine runs, seconds of audio) and how many a
  * signed-in user, a public client and a public avatar may make.
  */
 describe('speech cost limits', () => {

@@ -3,6 +3,8 @@ import type { SpeechResponse } from '@avatar-factory/contracts';
 import { isSpeechError, type LanguageOption, type SpeechEngine, type SynthesizeInput } from '@avatar-factory/speech';
 import { toSpeechResponse } from '../../engines/speech-output';
 import { AppError } from '../../http/app-error';
+import { requireReadyVoiceModel } from '../voice-models/ready-voice-model';
+import type { VoiceModelsRepository } from '../voice-models/voice-models.repository';
 import type { VoiceChoice, VoiceResolver } from './voice-resolver';
 
 /** Speech engine failures as API errors: the caller's text is the problem (422) or we are busy (503). */
@@ -27,6 +29,12 @@ export interface SpeakRequest {
   signal?: AbortSignal;
   /** Who asks: a signed-in owner, or a visitor of a public page (a lower priority, tighter limits). */
   audience: 'owner' | 'public';
+  /**
+   * The signed-in user who picked this voice by hand (a preview): a personal voice must then be
+   * their own and ready, or the request is refused. Without it, a voice an avatar was given that
+   * cannot speak falls back to the avatar's default voice.
+   */
+  chosenBy?: string;
 }
 
 export interface SpeechCostLimits {
@@ -36,7 +44,12 @@ export interface SpeechCostLimits {
   maxOutputSeconds: Record<SpeakRequest['audience'], number>;
 }
 
-export function createSpeechService(deps: { engine: SpeechEngine; voices: VoiceResolver; limits: SpeechCostLimits }) {
+export function createSpeechService(deps: { engine: SpeechEngine; voices: VoiceResolver; voiceModels: Pick<VoiceModelsRepository, 'findOwned'>; limits: SpeechCostLimits }) {
+  const resolveVoice = async (request: SpeakRequest) => {
+    const { voiceType, voiceModelId } = request.voice;
+    if (request.chosenBy && voiceType === 'custom') await requireReadyVoiceModel(deps.voiceModels, request.chosenBy, voiceModelId ?? '');
+    return deps.voices.resolve(request.voice);
+  };
   const costOf = (request: SpeakRequest): Pick<SynthesizeInput, 'priority' | 'limits'> => ({
     priority: request.audience,
     limits: { maxEngineCalls: deps.limits.maxEngineCalls, maxOutputMs: deps.limits.maxOutputSeconds[request.audience] * 1000 },
@@ -44,7 +57,7 @@ export function createSpeechService(deps: { engine: SpeechEngine; voices: VoiceR
   return {
     async speak(request: SpeakRequest): Promise<SpeechResponse> {
       try {
-        const voice = await deps.voices.resolve(request.voice);
+        const voice = await resolveVoice(request);
         return toSpeechResponse(await deps.engine.synthesize({ text: request.text, voice, language: request.language, signal: request.signal, ...costOf(request) }));
       } catch (error) {
         throw toSpeechApiError(error);
@@ -56,7 +69,7 @@ export function createSpeechService(deps: { engine: SpeechEngine; voices: VoiceR
      * listener hears the start while the rest is still being made.
      */
     async stream(request: SpeakRequest): Promise<Readable> {
-      const voice = await deps.voices.resolve(request.voice);
+      const voice = await resolveVoice(request);
       const sentences = deps.engine.synthesizeSentences({ text: request.text, voice, language: request.language, signal: request.signal, ...costOf(request) });
       // Pull the first sentence before answering, so bad text is still a clean 4xx, not a broken stream.
       let first: IteratorResult<Awaited<ReturnType<typeof sentences.next>>['value']>;

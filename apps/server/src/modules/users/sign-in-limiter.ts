@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 
 /**
- * api.md: 'Repeated failures are rate limited'. Two counts of failed sign-ins, both in memory per
+ * 'Repeated failures are rate limited'. Two counts of failed sign-ins, both in memory per
  * API process like the other rate limits (an LRU of bounded size, so a flood of made-up e-mails
  * cannot grow it without end):
  *

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 /**
- * Issue 13 item 1: the sign-in and registration limits count the client's real address (the
+ * The sign-in and registration limits count the client's real address (the
  * socket, unless TRUST_PROXY names the proxy in front), and failed sign-ins per e-mail too.
  */
 const signIn = (t: TestApp, username: string, password: string, from: string, headers: Record<string, string> = {}) =>

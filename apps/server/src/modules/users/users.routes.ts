@@ -28,7 +28,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
   });
 
   // Only the token call takes a form body (OAuth2's password flow); every other call is JSON-only,
-  // so a form sent to them is a 415 (api.md), not parsed into strings.
+  // so a form sent to them is a 415, not parsed into strings.
   await app.register(async (scope) => {
     await scope.register(formbody);
     const form = scope.withTypeProvider<ZodTypeProvider>();

@@ -135,7 +135,7 @@ describe('voice model routes under bad input: a clear 4xx, never a 500, no take 
     expect(await takes()).toEqual([]);
   });
 
-  it('a WAV whose header claims a 4 GB data chunk is refused as too long before it is decoded (issue 13)', async () => {
+  it('a WAV whose header claims a 4 GB data chunk is refused as too long before it is decoded', async () => {
     const liar = Buffer.concat([wav.subarray(0, 44), Buffer.alloc(1000)]);
     liar.writeUInt32LE(0xfffffff0, 4);
     liar.writeUInt32LE(0xfffffff0, 40);

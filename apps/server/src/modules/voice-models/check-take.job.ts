@@ -21,8 +21,8 @@ import type { VoiceModelsRepository } from './voice-models.repository';
 export function checkTakeHandler(deps: { voiceModels: VoiceModelsRepository; storage: Storage; speech: Pick<SpeechEngine, 'synthesize'> }): JobHandler<'voice.check-take'> {
   const { voiceModels, storage } = deps;
   return {
-    async run({ recordingId, revision }, ctx) {
-      const row = await voiceModels.findSentence(recordingId);
+    async run({ takeId, revision }, ctx) {
+      const row = await voiceModels.findTake(takeId);
       if (!row || row.revision !== revision || row.status !== 'processing') return;
       const model = await voiceModels.findById(row.voiceModelId);
       if (!model) return;
@@ -43,12 +43,12 @@ export function checkTakeHandler(deps: { voiceModels: VoiceModelsRepository; sto
         outcome = { status: 'failed', errorMessage: error.message, qualityScore: null };
       }
       ctx.signal.throwIfAborted();
-      if (await voiceModels.settleSentence(row.id, revision, outcome)) {
-        await voiceModels.update(model.id, { sentenceCount: distinctReadySentences(await voiceModels.listSentences(model.id)) });
+      if (await voiceModels.settleTake(row.id, revision, outcome)) {
+        await voiceModels.update(model.id, { sentenceCount: distinctReadySentences(await voiceModels.listTakes(model.id)) });
       }
     },
-    async onFailed({ recordingId, revision }, error) {
-      await voiceModels.settleSentence(recordingId, revision, {
+    async onFailed({ takeId, revision }, error) {
+      await voiceModels.settleTake(takeId, revision, {
         status: 'failed',
         errorMessage: `The recording could not be processed (${error instanceof Error ? error.message : String(error)}). Please record it again.`,
         qualityScore: null,

@@ -22,7 +22,7 @@ const englishTakes = [
   { file: 'pocketsphinx_cards_005.wav', id: 'cards', text: 'eight of spades four of clubs seven of hearts' },
 ];
 
-describe('a take is checked against the text the person read, in its own language (issue 10, item 1)', () => {
+describe('a take is checked against the text the person read, in its own language', () => {
   let t: TestApp;
   let pool: WorkerPool;
   let alice: { authorization: string };

@@ -24,7 +24,7 @@ export function trainVoiceHandler(deps: { voiceModels: VoiceModelsRepository; st
         await ctx.progress(percent, step);
       };
       const takes = new Map<string, { text: string; samples: Float32Array; sampleRate: number }>();
-      for (const row of await voiceModels.listSentences(model.id)) {
+      for (const row of await voiceModels.listTakes(model.id)) {
         if (row.status !== 'ready' || takes.has(row.sentenceId)) continue;
         const take = await decodeTake(await storage.get(row.audioKey));
         takes.set(row.sentenceId, { text: row.text, samples: take.samples, sampleRate: take.sampleRate });

@@ -7,7 +7,7 @@ import { multipartBody } from '../../testing/multipart';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 /**
- * Issue 13 item 3: what one user may keep and queue, each refused with a clear 409/429 naming the
+ * What one user may keep and queue, each refused with a clear 409/429 naming the
  * limit. No workers run here, so queued work stays queued.
  */
 const fixtures = path.resolve(import.meta.dirname, '../../../../../fixtures/faces');

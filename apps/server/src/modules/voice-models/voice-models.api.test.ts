@@ -211,7 +211,7 @@ describe('voice models: creation, concurrent takes and deletion against the cont
     return voiceModelSchema.parse(res.json());
   };
 
-  it('a new voice model is never public (spec §9: new voice model is_public false), whatever the request says', async () => {
+  it('a new voice model is never public (is_public false), whatever the request says', async () => {
     const model = await createModel(carol, { name: 'Asked public', is_public: true });
     expect(model.is_public).toBe(false);
     const listed = voiceModelSchema.parse((await t.server.inject({ method: 'GET', url: '/api/voice-models', headers: carol })).json()[0]);

@@ -1,9 +1,9 @@
 import type { RecordedSentence, VoiceModel } from '@avatar-factory/contracts';
-import type { RecordedSentenceRow, VoiceModelRow } from './voice-models.repository';
+import type { TakeRow, VoiceModelRow } from './voice-models.repository';
 
 /**
  * The language a model without one yet reports and is checked in: Japanese, the product's first
- * language (spec §2: the recorder listens for ja-JP, suggestions are Japanese by default).
+ * language (the recorder listens for ja-JP, suggestions are Japanese by default).
  */
 export const defaultModelLanguage = 'ja' as const;
 
@@ -18,7 +18,7 @@ export function toVoiceModel(row: VoiceModelRow): VoiceModel {
   };
 }
 
-export function toRecordedSentence(row: RecordedSentenceRow): RecordedSentence {
+export function toRecordedSentence(row: TakeRow): RecordedSentence {
   return {
     id: row.id,
     sentence_id: row.sentenceId,
@@ -30,5 +30,5 @@ export function toRecordedSentence(row: RecordedSentenceRow): RecordedSentence {
   };
 }
 
-/** Only ready takes count, once per sentence_id (spec §5). */
-export const distinctReadySentences = (rows: RecordedSentenceRow[]) => new Set(rows.filter((row) => row.status === 'ready').map((row) => row.sentenceId)).size;
+/** Only ready takes count, once per sentence_id. */
+export const distinctReadySentences = (rows: TakeRow[]) => new Set(rows.filter((row) => row.status === 'ready').map((row) => row.sentenceId)).size;

@@ -4,7 +4,8 @@ import { recordedSentences, voiceModels } from '../../db/schema';
 import { isUuid } from '../avatars/avatars.repository';
 
 export type VoiceModelRow = typeof voiceModels.$inferSelect;
-export type RecordedSentenceRow = typeof recordedSentences.$inferSelect;
+/** A take: one recording of a sentence's text (table recorded_sentences; the API calls it a RecordedSentence). */
+export type TakeRow = typeof recordedSentences.$inferSelect;
 type VoiceModelPatch = Partial<Omit<VoiceModelRow, 'id' | 'userId' | 'createdAt'>>;
 
 /** All SQL for voice models and their recorded takes. Reads by id are scoped to the owner. */
@@ -69,10 +70,10 @@ export function createVoiceModelsRepository(db: Database) {
       return rows.map((row) => row.sentenceId);
     },
 
-    listSentences: (voiceModelId: string) =>
+    listTakes: (voiceModelId: string) =>
       db.select().from(recordedSentences).where(eq(recordedSentences.voiceModelId, voiceModelId)).orderBy(recordedSentences.createdAt),
 
-    async findSentence(id: string): Promise<RecordedSentenceRow | undefined> {
+    async findTake(id: string): Promise<TakeRow | undefined> {
       if (!isUuid(id)) return undefined;
       const [row] = await db.select().from(recordedSentences).where(eq(recordedSentences.id, id));
       return row;
@@ -83,7 +84,7 @@ export function createVoiceModelsRepository(db: Database) {
      * (even one arriving at the same moment) puts the same row back to processing with the error
      * and score cleared and the next revision. `audioKey` is still the previous take's file.
      */
-    async upsertTake(voiceModelId: string, sentenceId: string, text: string): Promise<RecordedSentenceRow> {
+    async upsertTake(voiceModelId: string, sentenceId: string, text: string): Promise<TakeRow> {
       const [row] = await db
         .insert(recordedSentences)
         .values({ voiceModelId, sentenceId, text, audioKey: 'pending' })
@@ -103,7 +104,7 @@ export function createVoiceModelsRepository(db: Database) {
     },
 
     /** Points a take at its stored file, unless a newer take of the sentence replaced it meanwhile. */
-    async setTakeAudio(id: string, revision: number, audioKey: string): Promise<RecordedSentenceRow | undefined> {
+    async setTakeAudio(id: string, revision: number, audioKey: string): Promise<TakeRow | undefined> {
       const [row] = await db
         .update(recordedSentences)
         .set({ audioKey, updatedAt: new Date() })
@@ -113,7 +114,7 @@ export function createVoiceModelsRepository(db: Database) {
     },
 
     /** Settles a take's check only if no newer take replaced it meanwhile. */
-    async settleSentence(id: string, revision: number, patch: Pick<RecordedSentenceRow, 'status' | 'errorMessage' | 'qualityScore'>): Promise<boolean> {
+    async settleTake(id: string, revision: number, patch: Pick<TakeRow, 'status' | 'errorMessage' | 'qualityScore'>): Promise<boolean> {
       const rows = await db
         .update(recordedSentences)
         .set({ ...patch, updatedAt: new Date() })

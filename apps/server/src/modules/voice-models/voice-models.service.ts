@@ -15,7 +15,7 @@ import { voiceModelFiles } from './voice-model-files';
 import { distinctReadySentences, toRecordedSentence, toVoiceModel } from './voice-models.mapper';
 import type { VoiceModelRow, VoiceModelsRepository } from './voice-models.repository';
 
-/** Spec §8: voice training is not possible while face training is running (message in Japanese). */
+/** Voice training is not possible while face training is running (message in Japanese). */
 export const FACE_TRAINING_MESSAGE = '顔のトレーニング中は音声のトレーニングを行えません。アバターの生成が終わってから、もう一度お試しください。';
 
 export interface VoiceModelsServiceDeps {
@@ -102,7 +102,7 @@ export function createVoiceModelsService(deps: VoiceModelsServiceDeps) {
           message: `At most ${activeTrainingsPerUser} voice ${activeTrainingsPerUser === 1 ? 'model' : 'models'} can train at once. Please wait until your other training finishes.`,
         });
       }
-      const ready = distinctReadySentences(await voiceModels.listSentences(row.id));
+      const ready = distinctReadySentences(await voiceModels.listTakes(row.id));
       const { minRecordings } = deps.config();
       if (ready < minRecordings) {
         throw unprocessable(errorCodes.notEnoughRecordings, `Record at least ${minRecordings} sentences before training (${ready} ready so far).`);
@@ -124,7 +124,7 @@ export function createVoiceModelsService(deps: VoiceModelsServiceDeps) {
 
     async sentences(userId: string, id: string): Promise<RecordedSentence[]> {
       const row = await owned(userId, id);
-      return (await voiceModels.listSentences(row.id)).map(toRecordedSentence);
+      return (await voiceModels.listTakes(row.id)).map(toRecordedSentence);
     },
 
     /** Stores a take (replacing an earlier one of the same sentence) and queues its check. */
@@ -151,7 +151,7 @@ export function createVoiceModelsService(deps: VoiceModelsServiceDeps) {
         row = await voiceModels.setTakeAudio(take.id, take.revision, audioKey);
       } catch (error) {
         // Not left in processing for good: the take failed and can be recorded again.
-        await voiceModels.settleSentence(take.id, take.revision, { status: 'failed', errorMessage: 'The recording could not be stored. Please record it again.', qualityScore: null });
+        await voiceModels.settleTake(take.id, take.revision, { status: 'failed', errorMessage: 'The recording could not be stored. Please record it again.', qualityScore: null });
         throw error;
       }
       if (!row) {
@@ -160,7 +160,7 @@ export function createVoiceModelsService(deps: VoiceModelsServiceDeps) {
         return toRecordedSentence({ ...take, audioKey });
       }
       if (previousAudio !== 'pending' && previousAudio !== audioKey) await storage.remove(previousAudio);
-      await queue.enqueue('voice.check-take', { recordingId: row.id, revision: row.revision }, { maxAttempts: 2, ownerId: userId });
+      await queue.enqueue('voice.check-take', { takeId: row.id, revision: row.revision }, { maxAttempts: 2, ownerId: userId });
       return toRecordedSentence(row);
     },
   };

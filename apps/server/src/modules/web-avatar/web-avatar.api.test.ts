@@ -6,7 +6,7 @@ import { userSchema } from '@avatar-factory/contracts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 /**
- * api.md: a deployed avatar has a public page at preview_url; 'Deleting the task or undeploying
+ * A deployed avatar has a public page at preview_url; 'Deleting the task or undeploying
  * removes the page (404)' - the page itself, not only its /api/public calls.
  */
 describe('the public Web Avatar page follows its avatar', () => {
@@ -65,7 +65,7 @@ describe('the public Web Avatar page follows its avatar', () => {
     expect(never.body).toContain('<title>Avatar Factory</title>');
   });
 
-  it('lets other sites frame exactly a published avatar page and nothing else (issue 13 item 4)', async () => {
+  it('lets other sites frame exactly a published avatar page and nothing else', async () => {
     await deployedAvatar('Framed', 'FramedPage123456');
     const framing = async (url: string) => {
       const res = await t.server.inject({ method: 'GET', url, headers: { accept: 'text/html' } });

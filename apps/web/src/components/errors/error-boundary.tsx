@@ -4,7 +4,7 @@ import { ErrorFallback } from './error-fallback';
 type Props = { children: ReactNode };
 type State = { error: Error | null };
 
-/** Spec §2: any render error anywhere shows the fallback instead of a blank page. */
+/** Any render error anywhere shows the fallback instead of a blank page. */
 export class ErrorBoundary extends Component<Props, State> {
   override state: State = { error: null };
 

@@ -4,7 +4,7 @@ import { LogoMark } from '../ui/logo';
 
 type TopNavProps = { userEmail: string | null; onSignOut: () => void };
 
-/** Spec §2: shown only when signed in, the current section marked with aria-current="page". */
+/** Shown only when signed in, the current section marked with aria-current="page". */
 export function TopNav({ userEmail, onSignOut }: TopNavProps) {
   // An avatar's edit screen belongs to the avatars section (its list lives on the home page).
   const onHome = useMatch({ path: '/', end: true });

@@ -4,7 +4,7 @@ import type { AuthState } from './auth-state';
 export type AuthContextValue = AuthState & {
   /** Signs in, stores the token and loads the user; rejects on any failure (token removed). */
   login: (email: string, password: string) => Promise<void>;
-  /** Removes the token, clears the state and goes to the home URL (spec §4). */
+  /** Removes the token, clears the state and goes to the home URL. */
   logout: () => void;
   /** Re-reads the current user; on failure logs to the console and leaves the state as it was. */
   updateUser: () => Promise<void>;

@@ -37,7 +37,7 @@ export function AuthProvider({ children, onLoggedOut }: AuthProviderProps) {
     [queryClient],
   );
 
-  // Spec §4: at start, a stored token is checked with the current-user call; failure discards it.
+  // At start, a stored token is checked with the current-user call; failure discards it.
   useEffect(() => {
     const controller = new AbortController();
     if (!getStoredToken()) {

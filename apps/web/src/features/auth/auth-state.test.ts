@@ -4,7 +4,7 @@ import { authReducer, initialAuthState, type AuthState } from './auth-state';
 const user = { id: 'u-1', email: 'ada@example.com', created_at: '2026-01-01T00:00:00.000Z' };
 
 describe('authReducer', () => {
-  it('starts loading, signed out, on the sign-in form (spec §3)', () => {
+  it('starts loading, signed out, on the sign-in form', () => {
     expect(initialAuthState).toEqual({ isAuthenticated: false, isLoading: true, isRegistering: false, user: null });
   });
 

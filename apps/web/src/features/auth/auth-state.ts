@@ -1,6 +1,6 @@
 import type { User } from '@avatar-factory/contracts';
 
-/** Spec §3: the auth state and its initial values. */
+/** The auth state and its initial values. */
 export type AuthState = {
   isAuthenticated: boolean;
   /** True until the start-up token check has finished (also when no token exists). */
@@ -25,7 +25,7 @@ export type AuthAction =
   | { type: 'loggedOut' }
   | { type: 'registeringSet'; isRegistering: boolean };
 
-/** Spec §4 (Authentication) as a pure transition function. */
+/** Authentication as a pure transition function. */
 export function authReducer(state: AuthState, action: AuthAction): AuthState {
   switch (action.type) {
     case 'userLoaded':

@@ -1,13 +1,13 @@
 import { Navigate, Outlet } from 'react-router';
 import { useAuth } from '../auth-context';
 
-/** Spec §2: an unauthenticated visitor of a protected route goes to /auth. */
+/** An unauthenticated visitor of a protected route goes to /auth. */
 export function RequireAuth() {
   const { isAuthenticated } = useAuth();
   return isAuthenticated ? <Outlet /> : <Navigate to="/auth" replace />;
 }
 
-/** Spec §2: a signed-in visitor of /auth goes to /. */
+/** A signed-in visitor of /auth goes to /. */
 export function RedirectIfAuthenticated() {
   const { isAuthenticated } = useAuth();
   return isAuthenticated ? <Navigate to="/" replace /> : <Outlet />;

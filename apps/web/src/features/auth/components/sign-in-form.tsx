@@ -15,7 +15,7 @@ export function SignInForm() {
   const [password, setPassword] = useState('');
   const signIn = useMutation({
     mutationFn: () => login(email, password),
-    // Spec §2: on success the browser goes to the home address.
+    // On success the browser goes to the home address.
     onSuccess: () => navigate('/', { replace: true }),
   });
 
@@ -55,7 +55,7 @@ export function SignInForm() {
           onChange={(event) => setPassword(event.target.value)}
         />
         <div className="mt-2 flex justify-end">
-          {/* Spec §2: present, and deliberately does nothing. */}
+          {/* Present, and deliberately does nothing. */}
           <Button variant="link" className="-my-3 py-3 text-xs font-medium">
             Forgot password?
           </Button>

@@ -3,7 +3,7 @@ import { useAuth } from '../auth-context';
 import { RegisterForm } from '../components/register-form';
 import { SignInForm } from '../components/sign-in-form';
 
-/** Spec §2 (Auth screen): sign-in and registration in one card, switched by a toggle. */
+/** The auth screen: sign-in and registration in one card, switched by a toggle. */
 export function AuthRoute() {
   const { isRegistering, setIsRegistering } = useAuth();
   return (

@@ -10,7 +10,7 @@ export type CreateAvatarInput = {
   voiceModelId: string | null;
 };
 
-/** POST /api/avatars multipart (spec §3 'Upload form data'); voice_model_id only with custom. */
+/** POST /api/avatars multipart; voice_model_id only with custom. */
 export function createAvatar(input: CreateAvatarInput): Promise<CreateAvatarResponse> {
   const fields = createAvatarFieldsSchema.parse({
     avatar_name: input.avatarName,

@@ -5,7 +5,7 @@ export type DeployTaskInput = { taskId: string; consent?: DeployConsent };
 
 /**
  * POST /api/tasks/{id}/deploy: 202 with the task in deploy_status 'deploying'. The owner's
- * confirmation (issue 12) travels as the call's optional JSON body.
+ * confirmation travels as the call's optional JSON body.
  */
 export function deployTask({ taskId, consent }: DeployTaskInput): Promise<TaskView> {
   return apiRequest(`/tasks/${encodeURIComponent(taskId)}/deploy`, {

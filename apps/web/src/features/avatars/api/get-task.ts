@@ -2,7 +2,7 @@ import { taskViewSchema, type TaskView } from '@avatar-factory/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-/** GET /api/tasks/{id}: one task's current fields (the progress check of spec §4). */
+/** GET /api/tasks/{id}: one task's current fields (the progress check). */
 export function getTask(taskId: string, signal?: AbortSignal): Promise<TaskView> {
   return apiRequest(`/tasks/${encodeURIComponent(taskId)}`, { schema: taskViewSchema, signal });
 }

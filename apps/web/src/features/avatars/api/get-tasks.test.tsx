@@ -36,7 +36,7 @@ afterAll(() => {
 });
 afterEach(cleanup);
 
-describe('the task list, read row by row (issue 10: one unexpected value failed the whole list)', () => {
+describe('the task list, read row by row (one unexpected value must not fail the whole list)', () => {
   it('shows an unknown status as Idle, keeps a row with an unknown deploy state, and leaves out only the unreadable row', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const tasks = await getTasks();

@@ -14,7 +14,7 @@ export function useVoiceModels() {
   return useQuery({ queryKey: voiceModelsQueryKey, queryFn: ({ signal }) => getVoiceModels(signal) });
 }
 
-/** Only models in status ready can speak (spec §2 edit screen; api.md POST /avatars). */
+/** Only models in status ready can speak. */
 export function readyModels(models: readonly VoiceModel[] | undefined): VoiceModel[] {
   return (models ?? []).filter((model) => model.status === 'ready');
 }

@@ -29,7 +29,7 @@ function renderForm(file: File | null, status: ValidationStatus) {
   return form;
 }
 
-describe('CreateAvatarForm submit (spec §5 Generate button)', () => {
+describe('CreateAvatarForm submit', () => {
   it('submitting without any photo (so without a passed validation) toasts the Japanese error', () => {
     const form = renderForm(null, 'idle');
     expect(screen.getByTestId('generate-button').textContent).toBe('Upload Photo First');

@@ -27,7 +27,7 @@ type CreateAvatarFormProps = {
   onCreated: (created: { taskId: string; avatarName: string; voice: VoiceChoice; enableLipsync: boolean }) => void;
 };
 
-/** Spec §2 creation form: photo, name, voice and lipsync, and the Generate button of §5. */
+/** Creation form: photo, name, voice and lipsync, and the Generate button. */
 export function CreateAvatarForm({ file, onFile, validation, tasks, readyModels, onCreated }: CreateAvatarFormProps) {
   const [name, setName] = useState('');
   const [voice, setVoice] = useState<VoiceChoice>(defaultVoiceChoice);
@@ -53,7 +53,7 @@ export function CreateAvatarForm({ file, onFile, validation, tasks, readyModels,
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    // Spec §5: submitting without a passed validation (no photo included) toasts in Japanese.
+    // Submitting without a passed validation (no photo included) toasts in Japanese.
     if (!file || validation.status !== 'passed') {
       toastError(validationMessages.notValidated);
       return;

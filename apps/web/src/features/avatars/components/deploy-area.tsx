@@ -5,7 +5,7 @@ import { deployView } from '../lib/task-badge';
 
 type DeployAreaProps = { task: TaskView; productName: string; onDeploy: (taskId: string) => void };
 
-/** Spec §2 deploy area in its three states (nothing for tasks that cannot be deployed). */
+/** Deploy area in its three states (nothing for tasks that cannot be deployed). */
 export function DeployArea({ task, productName, onDeploy }: DeployAreaProps) {
   const view = deployView(task);
   if (view === 'none') return null;

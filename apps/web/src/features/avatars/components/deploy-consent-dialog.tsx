@@ -13,7 +13,7 @@ type DeployConsentDialogProps = {
 };
 
 /**
- * Between the Deploy click and the deploy call (issue 12): the owner confirms they are the person
+ * Between the Deploy click and the deploy call: the owner confirms they are the person
  * shown or have that person's permission to publish a synthetic likeness (and voice, with a
  * personal voice model). Nothing is sent until they do; Cancel, Escape or a click outside leave
  * the avatar undeployed.

@@ -5,7 +5,7 @@ type PhotoUploadProps = { onSelect: (file: File) => void; disabled?: boolean; fi
 const accepted = ['image/png', 'image/jpeg'];
 
 /**
- * Spec §2 photo upload area: a button-like drop zone (click, Enter/Space, or drop a file).
+ * Photo upload area: a button-like drop zone (click, Enter/Space, or drop a file).
  * Any file is handed on; the validation step reports what is wrong with it in Japanese.
  */
 export function PhotoUpload({ onSelect, disabled = false, fileName }: PhotoUploadProps) {

@@ -11,7 +11,7 @@ import { AvatarSpeechStage, useStageSpeech } from './avatar-speech-stage';
 
 type PreviewPanelProps = { file: File | null; validation: ValidationStatus; avatar: TaskView | null };
 
-/** Spec §2 preview panel: the chosen photo (with the validation overlay), then the live avatar. */
+/** Preview panel: the chosen photo (with the validation overlay), then the live avatar. */
 export function PreviewPanel({ file, validation, avatar }: PreviewPanelProps) {
   const photoUrl = useObjectUrl(file);
   // Photo and live avatar sit side by side on a tablet. Without a photo the empty frame stays

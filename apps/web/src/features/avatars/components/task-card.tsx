@@ -16,7 +16,7 @@ type TaskCardProps = {
 
 const progressTone = { success: 'emerald', warning: 'yellow', info: 'indigo', error: 'red', neutral: 'indigo' } as const;
 
-/** One generation task (spec §2): badge, progress, step and message, portrait, edit link, deploy. */
+/** One generation task: badge, progress, step and message, portrait, edit link, deploy. */
 export function TaskCard({ task, productName, onDeploy, selected, onSelect }: TaskCardProps) {
   const badge = taskBadge(task);
   const status = displayStatus(task.status);

@@ -11,7 +11,7 @@ type TaskGridProps = {
   onSelect: (taskId: string) => void;
 };
 
-/** Spec §2 'Your Avatars': newest first, 1/2/3 columns by width, 'No avatars yet' when empty. */
+/** 'Your Avatars': newest first, 1/2/3 columns by width, 'No avatars yet' when empty. */
 export function TaskGrid({ tasks, loading, productName, onDeploy, selectedId, onSelect }: TaskGridProps) {
   return (
     <section aria-labelledby="your-avatars" className="mt-12">

@@ -58,7 +58,7 @@ function renderCard(models: VoiceModel[], current: { modelId: string | null; voi
   );
 }
 
-describe('VoiceModelCard (spec §2 edit screen)', () => {
+describe('VoiceModelCard', () => {
   it('offers only ready models and applies the chosen one', async () => {
     renderCard(readyModels(all));
     const options = screen.getAllByRole('option').map((o) => o.textContent);

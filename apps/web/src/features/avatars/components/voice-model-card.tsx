@@ -6,6 +6,7 @@ import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useSetAvatarVoiceModel } from '../api/avatar-voice-model';
+import { Select } from '../../../components/ui/select';
 
 type VoiceModelCardProps = {
   avatarId: string;
@@ -18,7 +19,7 @@ type VoiceModelCardProps = {
 const voiceNames: Record<string, string> = { female: 'Default female voice', male: 'Default male voice' };
 
 /**
- * Spec §8 has two pairs of toasts for the edit screen's picker: 'applied' when a default-voiced avatar
+ * Two pairs of toasts for the edit screen's picker: 'applied' when a default-voiced avatar
  * gets a personal voice, 'updated' when an avatar that already speaks with a model switches model.
  */
 const applyWording = {
@@ -26,7 +27,7 @@ const applyWording = {
   update: { label: 'Update Voice Model', success: 'Voice model updated successfully', failure: 'Failed to update voice model' },
 } as const;
 
-/** Spec §2 edit screen voice settings: a picker of ready models, apply, and 'Create New Voice Model'. */
+/** Edit screen voice settings: a picker of ready models, apply, and 'Create New Voice Model'. */
 export function VoiceModelCard({ avatarId, readyModels, loading, currentModelId, currentVoiceType }: VoiceModelCardProps) {
   const navigate = useNavigate();
   const selectId = useId();
@@ -74,19 +75,14 @@ export function VoiceModelCard({ avatarId, readyModels, loading, currentModelId,
             <label htmlFor={selectId} className="block text-sm font-medium text-slate-700">
               Voice model
             </label>
-            <select
-              id={selectId}
-              value={selected}
-              onChange={(event) => setSelected(event.target.value)}
-              className="mt-1.5 block w-full rounded-lg border-0 bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-indigo-600 focus:outline-none"
-            >
+            <Select id={selectId} value={selected} onChange={(event) => setSelected(event.target.value)} className="mt-1.5">
               {readyModels.map((model) => (
                 <option key={model.id} value={model.id}>
                   {model.name}
                   {model.metadata.quality_score !== null ? ` (${Math.round(model.metadata.quality_score * 100)}%)` : ''}
                 </option>
               ))}
-            </select>
+            </Select>
           </div>
           <Button
             disabled={!selected || apply.isPending}

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { ToggleSwitch } from '../../../components/ui/toggle-switch';
 import { useVoiceSample, type SampleVoice } from '../hooks/use-voice-sample';
 import type { VoiceChoice } from '../lib/voice-choice';
+import { Select } from '../../../components/ui/select';
 
 type VoiceSettingsProps = {
   choice: VoiceChoice;
@@ -33,7 +34,7 @@ const optionClass = (selected: boolean) =>
     selected ? 'bg-indigo-50/70 ring-2 ring-indigo-600' : 'bg-white ring-slate-200 hover:ring-slate-300'
   }`;
 
-/** Spec §2 voice settings: default female or male (with samples), or a custom model; and lipsync. */
+/** Voice settings: default female or male (with samples), or a custom model; and lipsync. */
 export function VoiceSettings({ choice, onChoose, onModelChange, readyModels, lipsync, onLipsyncChange, disabled = false }: VoiceSettingsProps) {
   const name = useId();
   const sample = useVoiceSample();
@@ -106,18 +107,13 @@ export function VoiceSettings({ choice, onChoose, onModelChange, readyModels, li
                 <label htmlFor={selectId} className="block text-xs font-medium text-slate-600">
                   Voice model
                 </label>
-                <select
-                  id={selectId}
-                  value={choice.voiceModelId ?? ''}
-                  onChange={(event) => onModelChange(event.target.value)}
-                  className="mt-1 block w-full rounded-lg border-0 bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-indigo-600 focus:outline-none"
-                >
+                <Select id={selectId} value={choice.voiceModelId ?? ''} onChange={(event) => onModelChange(event.target.value)} className="mt-1">
                   {readyModels.map((model) => (
                     <option key={model.id} value={model.id}>
                       {model.name}
                     </option>
                   ))}
-                </select>
+                </Select>
               </div>
             ) : null}
           </div>

@@ -42,7 +42,7 @@ function clientWith(ids: string[]): QueryClient {
   return client;
 }
 
-describe('handleDeleteTask (spec §2, not wired to any control)', () => {
+describe('handleDeleteTask', () => {
   it('asks first and does nothing when the person declines', async () => {
     const asked: string[] = [];
     const client = clientWith(['a1']);

@@ -15,7 +15,7 @@ export type DeleteTaskDeps = {
 };
 
 /**
- * Spec §2: the delete handler exists but no control calls it (kept as the spec describes it).
+ * The delete handler exists but no control calls it (kept as the spec describes it).
  * Confirms, deletes, drops the task from the list and toasts; returns whether it was deleted.
  */
 export async function handleDeleteTask(taskId: string, deps: DeleteTaskDeps): Promise<boolean> {

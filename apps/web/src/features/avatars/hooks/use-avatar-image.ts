@@ -3,7 +3,7 @@ import { apiBaseUrl } from '../../../lib/env';
 import { getStoredToken } from '../../../lib/token-storage';
 
 /**
- * The avatar's PNG portrait as an object URL: an <img> cannot send the bearer header (api.md), so
+ * The avatar's PNG portrait as an object URL: an <img> cannot send the bearer header, so
  * it is fetched with the token and the URL is revoked when the card unmounts or the key changes.
  * `version` lets a caller refetch (e.g. when the task completes).
  */

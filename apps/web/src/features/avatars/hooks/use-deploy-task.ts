@@ -10,7 +10,7 @@ function withDeployStatus(task: TaskView | undefined, status: 'ready' | 'deployi
 }
 
 /**
- * Spec §4 'Deploy': ready -> deploying at once; the 202 answer is merged and the polling hook
+ * 'Deploy': ready -> deploying at once; the 202 answer is merged and the polling hook
  * follows it to 'deployed'. A failed call shows 'Failed to deploy avatar' and returns to ready.
  */
 export function useDeployTask() {

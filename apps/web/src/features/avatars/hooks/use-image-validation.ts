@@ -4,7 +4,7 @@ import { validationToast, type ImageValidationResult } from '../lib/image-rules'
 import type { ValidationStatus } from '../lib/generate-button';
 import { validateImage } from '../lib/validate-image';
 
-/** Spec §4 'Image upload': idle -> validating -> passed or failed, with the §5 toast after selection. */
+/** 'Image upload': idle -> validating -> passed or failed, with one toast after selection. */
 export function useImageValidation() {
   const [status, setStatus] = useState<ValidationStatus>('idle');
   const [result, setResult] = useState<ImageValidationResult | null>(null);

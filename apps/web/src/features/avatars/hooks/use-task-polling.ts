@@ -13,7 +13,7 @@ export function needsPolling(task: TaskView): boolean {
 }
 
 /**
- * Spec §4: every processing task is checked every 5000 ms via GET /api/tasks/{id} and the answer
+ * Every processing task is checked every 5000 ms via GET /api/tasks/{id} and the answer
  * merged into the list; leaving 'processing' toasts the outcome. Deploying tasks are checked the
  * same way until the job sets 'deployed' (success toast) or puts them back to 'ready' (error toast).
  */

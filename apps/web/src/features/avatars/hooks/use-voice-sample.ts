@@ -2,14 +2,14 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 
 export type SampleVoice = 'female' | 'male';
 
-/** `${BASE_URL}voices/{voice}-sample.wav`, made by the server's speech engine (spec §2). */
+/** `${BASE_URL}voices/{voice}-sample.wav`, made by the server's speech engine. */
 export function sampleUrl(voice: SampleVoice, baseUrl: string = import.meta.env.BASE_URL): string {
   return `${baseUrl}voices/${voice}-sample.wav`;
 }
 
 /**
- * One audio element for both samples, so playing one stops the other (spec §2); the preview ends
- * on stop or when the audio ends (spec §4).
+ * One audio element for both samples, so playing one stops the other; the preview ends
+ * on stop or when the audio ends.
  */
 export function useVoiceSample() {
   const audioRef = useRef<HTMLAudioElement | null>(null);

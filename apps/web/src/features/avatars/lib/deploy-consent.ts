@@ -6,7 +6,7 @@ export function consentCoversVoice(task: Pick<TaskView, 'voice_type'>): boolean 
 }
 
 /**
- * Whether Deploy asks for the owner's confirmation first (issue 12): always before the first
+ * Whether Deploy asks for the owner's confirmation first: always before the first
  * deploy; again only when nothing is stored (a deploy made by an API client without one) or what
  * is stored does not cover the personal voice the avatar speaks with now.
  */

@@ -58,7 +58,7 @@ async function loadHuman(): Promise<HumanInstance> {
   });
   await human.load();
   // Human logs a model that failed to download and carries on; without it every photo would
-  // count zero faces, which must be 'unavailable' instead (spec §5: warn and skip).
+  // count zero faces, which must be 'unavailable' instead (warn and skip).
   if (!human.models.models.blazeface) throw new Error('The BlazeFace model could not be loaded');
   return human;
 }
@@ -71,7 +71,7 @@ function getHuman(): Promise<HumanInstance> {
   return loading;
 }
 
-/** Counts faces at confidence >= 0.5 within the 10 s budget of spec §5 (loading included). */
+/** Counts faces at confidence >= 0.5 within the 10 s budget (loading included). */
 export async function detectFaces(canvas: HTMLCanvasElement, timeoutMs = imageLimits.faceDetectionTimeoutMs): Promise<FaceCheck> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<FaceCheck>((resolve) => {
@@ -101,7 +101,7 @@ async function detectOnce(canvas: HTMLCanvasElement): Promise<FaceCheck> {
     const count = result.face.filter((face) => (face.boxScore ?? face.score) >= imageLimits.faceMinConfidence).length;
     return { kind: 'count', count };
   } catch (error) {
-    // Kept in the console: the rule itself only turns this into a warning (spec §5).
+    // Kept in the console: the rule itself only turns this into a warning.
     console.warn('Face detection is unavailable:', error);
     return { kind: 'unavailable' };
   }

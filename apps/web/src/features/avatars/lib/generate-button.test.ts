@@ -3,7 +3,7 @@ import { generateButtonState, isNameTaken, type GenerateFormState } from './gene
 
 const ready: GenerateFormState = { hasFile: true, validation: 'passed', name: 'Grace', voiceType: 'female', voiceModelId: null };
 
-describe('generateButtonState (spec §5)', () => {
+describe('generateButtonState', () => {
   it('names the first missing thing, in order', () => {
     expect(generateButtonState({ ...ready, hasFile: false })).toEqual({ label: 'Upload Photo First', enabled: false });
     expect(generateButtonState({ ...ready, validation: 'validating' })).toEqual({ label: 'Validating Image...', enabled: false });
@@ -16,7 +16,7 @@ describe('generateButtonState (spec §5)', () => {
     expect(generateButtonState({ ...ready, voiceType: 'male' }).enabled).toBe(true);
   });
 
-  it('stays disabled while the name is already taken (issue 10), with the spec label', () => {
+  it('stays disabled while the name is already taken, with the spec label', () => {
     expect(generateButtonState({ ...ready, nameTaken: true })).toEqual({ label: 'Generate Avatar', enabled: false });
     expect(generateButtonState({ ...ready, nameTaken: false })).toEqual({ label: 'Generate Avatar', enabled: true });
     // The first thing missing is still named first.

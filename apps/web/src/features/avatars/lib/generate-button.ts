@@ -17,7 +17,7 @@ export type GenerateFormState = {
 export type GenerateButtonState = { label: string; enabled: boolean };
 
 /**
- * Spec §5 'Generate button': enabled only with a file, a non-empty trimmed name, a voice (or a
+ * 'Generate button': enabled only with a file, a non-empty trimmed name, a voice (or a
  * custom model) and a passed validation, and not with a name already taken; the label names the
  * first thing missing.
  */
@@ -26,13 +26,13 @@ export function generateButtonState(state: GenerateFormState): GenerateButtonSta
   if (state.validation === 'validating' || state.validation === 'idle') return { label: 'Validating Image...', enabled: false };
   if (state.validation === 'failed') return { label: 'Image Validation Failed', enabled: false };
   if (state.name.trim() === '') return { label: 'Enter Avatar Name', enabled: false };
-  // Spec §5 has no label for a taken name: the field's message says why the button waits.
+  // There is no button label for a taken name: the field's message says why the button waits.
   if (state.nameTaken) return { label: 'Generate Avatar', enabled: false };
   if (!state.voiceType || (state.voiceType === 'custom' && !state.voiceModelId)) return { label: 'Select Voice', enabled: false };
   return { label: 'Generate Avatar', enabled: !state.submitting };
 }
 
-/** Spec §5 'Names': the trimmed name equals an existing task's avatarName. */
+/** A name is taken when the trimmed name equals an existing task's avatarName. */
 export function isNameTaken(name: string, tasks: ReadonlyArray<{ avatarName: string }>): boolean {
   const trimmed = name.trim();
   return trimmed !== '' && tasks.some((task) => task.avatarName === trimmed);

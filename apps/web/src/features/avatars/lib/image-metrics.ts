@@ -1,10 +1,10 @@
 /**
- * Pixel measures of spec §5 over plain RGBA arrays (the layout of canvas ImageData), so they run
+ * Pixel measures over plain RGBA arrays (the layout of canvas ImageData), so they run
  * the same in the browser and in unit tests without a canvas.
  */
 export type Rgba = { width: number; height: number; data: ArrayLike<number> };
 
-/** ITU-R BT.601 luma weights, as spec §5 gives them. */
+/** ITU-R BT.601 luma weights: the brightness rule is defined on this luma. */
 const R = 0.299;
 const G = 0.587;
 const B = 0.114;

@@ -10,7 +10,7 @@ function good(overrides: Partial<RuleInput> = {}): RuleInput {
   return { fileSize: 300_000, width: 1024, height: 1024, sample: checkerboard(64, 64, 60, 200), face: oneFace, ...overrides };
 }
 
-describe('applyImageRules (spec §5)', () => {
+describe('applyImageRules', () => {
   it('passes a good photo with no errors or warnings and fills imageInfo', () => {
     const result = applyImageRules(good());
     expect(result).toEqual({

@@ -2,7 +2,7 @@ import { imageLimits } from '@avatar-factory/contracts';
 import { averageBrightness, edgeSharpness, type Rgba } from './image-metrics';
 import { validationMessages as m } from './validation-messages';
 
-/** Spec §3 'Image validation result'. */
+/** The result of checking a selected photo. */
 export type ImageValidationResult = {
   passed: boolean;
   errors: string[];
@@ -24,7 +24,7 @@ export type RuleInput = {
   face: FaceCheck | null;
 };
 
-/** Spec §5's rules, in order, over measured facts. Passing means no errors. */
+/** The photo rules, in order, over measured facts. Passing means no errors. */
 export function applyImageRules(input: RuleInput): ImageValidationResult {
   const errors: string[] = [];
   const warnings: string[] = [];
@@ -70,7 +70,7 @@ export function loadFailedResult(fileSize: number): ImageValidationResult {
   };
 }
 
-/** Spec §5: after selection one toast: success (2 s), else the first error (5 s), else the first warning (4 s). */
+/** After selection one toast: success (2 s), else the first error (5 s), else the first warning (4 s). */
 export function validationToast(result: ImageValidationResult): { kind: 'success' | 'warning' | 'error'; message: string; duration: number } {
   const firstError = result.errors[0];
   if (firstError !== undefined) return { kind: 'error', message: firstError, duration: 5000 };

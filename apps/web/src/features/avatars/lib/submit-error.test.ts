@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseApiError } from '../../../lib/api-error';
 import { submitErrorToast } from './submit-error';
 
-describe('submitErrorToast (spec §8 Upload)', () => {
+describe('submitErrorToast', () => {
   it("uses the server's message for avatar_name_taken", () => {
     const error = parseApiError(409, { detail: { code: 'avatar_name_taken', message: 'You already have an avatar named "Grace".' } });
     expect(submitErrorToast(error)).toEqual({ title: 'Avatar Name Already Exists', text: 'You already have an avatar named "Grace".' });

@@ -1,7 +1,7 @@
 import { errorCodes } from '@avatar-factory/contracts';
 import { ApiError } from '../../../lib/api-error';
 
-/** Spec §8 'Upload': the toast title and text for a failed POST /api/avatars. */
+/** 'Upload': the toast title and text for a failed POST /api/avatars. */
 export function submitErrorToast(error: unknown): { title: string; text: string } {
   if (error instanceof ApiError && error.code === errorCodes.avatarNameTaken) {
     return { title: 'Avatar Name Already Exists', text: error.message };

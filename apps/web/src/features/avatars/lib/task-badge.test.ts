@@ -8,7 +8,7 @@ const result = (deploy_status: 'ready' | 'deploying' | 'deployed'): NonNullable<
   deploy_status,
 });
 
-describe('taskBadge (spec §2)', () => {
+describe('taskBadge', () => {
   it('follows the five rules', () => {
     expect(taskBadge({ status: 'completed', result: result('ready') })).toEqual({ label: 'Completed', tone: 'success' });
     expect(taskBadge({ status: 'failed', result: result('ready') })).toEqual({ label: 'Warning', tone: 'warning' });

@@ -3,14 +3,14 @@ import type { TaskView } from '@avatar-factory/contracts';
 export type BadgeTone = 'success' | 'warning' | 'info' | 'error' | 'neutral';
 export type TaskBadge = { label: 'Completed' | 'Warning' | 'Processing' | 'Failed' | 'Idle'; tone: BadgeTone };
 
-/** Spec §4: 'idle' is the fallback for any status value the client does not know. */
+/** 'idle' is the fallback for any status value the client does not know. */
 export type DisplayStatus = 'processing' | 'completed' | 'failed' | 'idle';
 
 export function displayStatus(status: string): DisplayStatus {
   return status === 'processing' || status === 'completed' || status === 'failed' ? status : 'idle';
 }
 
-/** Spec §2 badge rules of a task card. */
+/** Badge rules of a task card. */
 export function taskBadge(task: { status: string; result: TaskView['result'] | undefined }): TaskBadge {
   const status = displayStatus(task.status);
   const hasResult = task.result !== null && task.result !== undefined;
@@ -21,7 +21,7 @@ export function taskBadge(task: { status: string; result: TaskView['result'] | u
   return { label: 'Idle', tone: 'neutral' };
 }
 
-/** Spec §2 deploy area: which of the three states (or none) a card shows. */
+/** Deploy area: which of the three states (or none) a card shows. */
 export type DeployView = 'deploy' | 'deploying' | 'deployed' | 'none';
 
 export function deployView(task: Pick<TaskView, 'status' | 'result'>): DeployView {

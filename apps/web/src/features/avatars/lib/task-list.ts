@@ -1,6 +1,6 @@
 import type { CreateAvatarResponse, TaskView, VoiceType } from '@avatar-factory/contracts';
 
-/** Spec §4: a new task is shown at once as processing with progress 0, before the server is asked. */
+/** A new task is shown at once as processing with progress 0, before the server is asked. */
 export function optimisticTask(
   response: CreateAvatarResponse,
   fields: { voiceType: VoiceType; voiceModelId: string | null; enableLipsync: boolean },
@@ -27,7 +27,7 @@ export function prependTask(tasks: readonly TaskView[] | undefined, task: TaskVi
   return [task, ...rest];
 }
 
-/** Merges the fields of a polled task into the list (spec §4 'merges the returned fields'). */
+/** Merges the fields of a polled task into the list. */
 export function mergeTask(tasks: readonly TaskView[] | undefined, update: Partial<TaskView> & { taskId: string }): TaskView[] {
   return (tasks ?? []).map((task) => (task.taskId === update.taskId ? { ...task, ...update } : task));
 }
@@ -37,7 +37,7 @@ export function sortNewestFirst(tasks: readonly TaskView[]): TaskView[] {
   return [...tasks].sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
 }
 
-/** The transition toast when a polled task leaves 'processing' (spec §4). */
+/** The transition toast when a polled task leaves 'processing'. */
 export function transitionToast(before: TaskView['status'], after: TaskView['status']): { kind: 'success' | 'error'; message: string } | null {
   if (before !== 'processing') return null;
   if (after === 'completed') return { kind: 'success', message: 'Avatar generation completed.' };

@@ -35,7 +35,7 @@ function drawScaled(image: HTMLImageElement, max: number): HTMLCanvasElement {
 
 export type ValidateImageOptions = { faceDetection?: (canvas: HTMLCanvasElement) => Promise<FaceCheck> };
 
-/** Spec §5 client-side checks of a selected photo: decode, measure, detect faces, apply the rules. */
+/** Client-side checks of a selected photo: decode, measure, detect faces, apply the rules. */
 export async function validateImage(file: File, options: ValidateImageOptions = {}): Promise<ImageValidationResult> {
   let image: HTMLImageElement;
   try {
@@ -55,7 +55,7 @@ export async function validateImage(file: File, options: ValidateImageOptions = 
     sample = context.getImageData(0, 0, small.width, small.height);
     face = await (options.faceDetection ?? detectFaces)(drawScaled(image, faceSampleSize));
   } catch {
-    // A canvas that cannot be read (e.g. out of memory) is an error of its own (spec §5).
+    // A canvas that cannot be read (e.g. out of memory) is an error of its own.
     sample = null;
   }
   return applyImageRules({ fileSize: file.size, width, height, sample, face });

@@ -1,6 +1,6 @@
 import { imageLimits } from '@avatar-factory/contracts';
 
-/** The Japanese texts of the client-side photo checks (spec §5: messages are in Japanese). */
+/** The Japanese texts of the client-side photo checks (messages are in Japanese). */
 export const validationMessages = {
   fileTooLarge: (bytes: number) =>
     `ファイルサイズが大きすぎます（${formatMegabytes(bytes)}）。10MB以下の画像を選択してください。`,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chooseVoice, defaultVoiceChoice, noCustomModelsMessage } from './voice-choice';
 
-describe('chooseVoice (spec §4)', () => {
+describe('chooseVoice', () => {
   it('defaults to female and switches between the default voices', () => {
     expect(defaultVoiceChoice).toEqual({ voiceType: 'female', voiceModelId: null });
     expect(chooseVoice(defaultVoiceChoice, 'male', [])).toEqual({ choice: { voiceType: 'male', voiceModelId: null }, error: null });

@@ -7,7 +7,7 @@ export const defaultVoiceChoice: VoiceChoice = { voiceType: 'female', voiceModel
 export const noCustomModelsMessage = 'No custom voice models available. Please create one.';
 
 /**
- * Spec §4 'Voice choice': a default voice clears the model; custom takes the first ready model, and
+ * 'Voice choice': a default voice clears the model; custom takes the first ready model, and
  * with none the choice stays as it was and the caller shows `noCustomModelsMessage`.
  */
 export function chooseVoice(

@@ -16,7 +16,7 @@ import { needsDeployConsent } from '../lib/deploy-consent';
 import { useTaskPolling } from '../hooks/use-task-polling';
 import { optimisticTask, prependTask, sortNewestFirst } from '../lib/task-list';
 
-/** Spec §2 Avatar creation screen. */
+/** Avatar creation screen. */
 export function CreateAvatarRoute() {
   const queryClient = useQueryClient();
   const tasksQuery = useTasks();
@@ -26,7 +26,7 @@ export function CreateAvatarRoute() {
   const validation = useImageValidation();
   const [file, setFile] = useState<File | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  /** The task whose Deploy click waits for the owner's confirmation (issue 12). */
+  /** The task whose Deploy click waits for the owner's confirmation. */
   const [consentFor, setConsentFor] = useState<TaskView | null>(null);
 
   const tasks = useMemo(() => sortNewestFirst(tasksQuery.data ?? []), [tasksQuery.data]);

@@ -60,7 +60,7 @@ function renderAt(path: string) {
   );
 }
 
-describe('the edit screen tells the truth (issue 10)', () => {
+describe('the edit screen tells the truth', () => {
   it("plays the live preview with the avatar's own lip-sync setting", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined); // the scripted server has no rig
     renderAt('/avatars/quiet/edit');

@@ -24,7 +24,7 @@ export function formatCreatedAt(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
 }
 
-/** Spec §2 Avatar edit screen. */
+/** Avatar edit screen. */
 export function EditAvatarRoute() {
   const { avatarId = '' } = useParams<{ avatarId: string }>();
   const navigate = useNavigate();
@@ -63,7 +63,7 @@ export function EditAvatarRoute() {
 
   const data = avatar.data;
   const details = task.data;
-  // The same badge as the avatar's card in the grid (spec §2), from the same task fields.
+  // The same badge as the avatar's card in the grid, from the same task fields.
   const badge = details ? taskBadge(details) : avatarStatusBadge(data.status);
   const previewUrl = data.previewUrl;
   const ready = data.status === 'completed';

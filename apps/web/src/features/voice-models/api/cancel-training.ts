@@ -8,7 +8,7 @@ export function cancelTraining(modelId: string) {
   return apiRequest(`/voice-models/${encodeURIComponent(modelId)}/cancel`, { method: 'POST', schema: cancelResponseSchema });
 }
 
-/** Spec §4 Voice model: cancel sets the model to failed locally at once. */
+/** Cancel sets the model to failed locally at once. */
 export function useCancelTraining() {
   const queryClient = useQueryClient();
   return useMutation({

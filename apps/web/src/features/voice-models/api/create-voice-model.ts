@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { voiceModelKeys } from './query-keys';
 
-/** POST /api/voice-models: a new model is always private (spec §9: is_public false). */
+/** POST /api/voice-models: a new model is always private (is_public false). */
 export function createVoiceModel(input: Omit<CreateVoiceModelRequest, 'is_public'>): Promise<VoiceModel> {
   return apiRequest('/voice-models', {
     method: 'POST',

@@ -8,7 +8,7 @@ export function getTrainingStatus(modelId: string, signal?: AbortSignal): Promis
   return apiRequest(`/voice-models/${encodeURIComponent(modelId)}/status`, { schema: voiceModelStatusResponseSchema, signal });
 }
 
-/** Spec §9: the training status is polled every 5 s while the model trains (enabled only then). */
+/** The training status is polled every 5 s while the model trains (enabled only then). */
 export function useTrainingStatus(modelId: string, enabled: boolean) {
   return useQuery({
     queryKey: voiceModelKeys.status(modelId),

@@ -8,7 +8,7 @@ export function getVoiceModels(signal?: AbortSignal): Promise<VoiceModel[]> {
   return apiRequest('/voice-models', { schema: voiceModelRowsSchema, signal });
 }
 
-/** Spec §4/§9: while any model is training the list is re-polled every 5 s. */
+/** While any model is training the list is re-polled every 5 s. */
 export function useVoiceModels() {
   return useQuery({
     queryKey: voiceModelKeys.list(),

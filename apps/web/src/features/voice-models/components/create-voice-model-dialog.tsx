@@ -18,7 +18,7 @@ const languages: Array<{ value: Language; label: string }> = [
   { value: 'en', label: 'English' },
 ];
 
-/** Spec §2: 'Model Name' and 'Create Model'; an empty trimmed name does nothing and says nothing (§5). */
+/** 'Model Name' and 'Create Model'; an empty trimmed name does nothing and says nothing. */
 export function CreateVoiceModelDialog({ open, onOpenChange, onCreated }: CreateVoiceModelDialogProps) {
   const [name, setName] = useState('');
   const [language, setLanguage] = useState<Language>('ja');

@@ -35,7 +35,7 @@ const labelIcons: Record<SentenceLabel, string> = {
   'Not recorded': 'M8 12h8',
 };
 
-/** One 'Sentence N' item of the accordion (spec §2): label, text, recorder, alerts, Previous/Next. */
+/** One 'Sentence N' item of the accordion: label, text, recorder, alerts, Previous/Next. */
 export function SentenceCard(props: SentenceCardProps) {
   const { open, index, total, sentence, take, uploading, language, autoStop, disabled, onRecorded, onPrevious, onNext } = props;
   const label = sentenceLabel(take, uploading);

@@ -11,7 +11,7 @@ function renderCard(readyCount: number, training = false) {
   );
 }
 
-describe('StartTrainingCard (spec §2 Start Training)', () => {
+describe('StartTrainingCard', () => {
   it('shows a yellow Quality Warning below the required count', () => {
     renderCard(6);
     expect(screen.getByText('You have completed the minimum required recordings (6/5) to start training.')).toBeTruthy();

@@ -13,7 +13,7 @@ type StartTrainingCardProps = {
   onStart: () => void;
 };
 
-/** Spec §2/§4 Start Training: shown once the ready takes reach minRecordings. */
+/** Start Training: shown once the ready takes reach minRecordings. */
 export function StartTrainingCard({ readyCount, minRecordings, requiredRecordings, training, trainingProgress, onStart }: StartTrainingCardProps) {
   return (
     <section aria-labelledby="start-training-title" className="space-y-4 rounded-2xl bg-gradient-to-br from-indigo-50 to-violet-50 p-5 ring-1 ring-indigo-100">
@@ -26,7 +26,7 @@ export function StartTrainingCard({ readyCount, minRecordings, requiredRecording
         </p>
       </div>
       {readyCount < requiredRecordings ? (
-        // Spec §2: a yellow warning (the Alert's warning tone is amber).
+        // A yellow warning (the Alert's warning tone is amber).
         <Alert tone="warning" title="Quality Warning" className="bg-yellow-50 text-yellow-800 ring-yellow-200">
           For optimal voice quality, we recommend recording all {requiredRecordings} sentences. Training with only {readyCount}/
           {requiredRecordings} recordings may result in lower quality.

@@ -33,7 +33,7 @@ function renderPanel(takes: RecordedSentence[]) {
   );
 }
 
-describe('TrainingSessionPanel header (spec §2 Voice Training Progress)', () => {
+describe('TrainingSessionPanel header', () => {
   it("asks for N sentences, N being the required count (the 'all N sentences' of the Quality Warning)", () => {
     renderPanel([take('s1', 'ready')]);
     expect(screen.getByRole('heading', { name: 'Voice Training Progress' })).toBeTruthy();

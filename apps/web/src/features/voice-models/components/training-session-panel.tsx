@@ -23,10 +23,10 @@ import { StartTrainingCard } from './start-training-card';
 import { StatusBadge } from './status-badge';
 
 const barTones: Record<ProgressColour, 'red' | 'yellow' | 'emerald'> = { red: 'red', yellow: 'yellow', green: 'emerald' };
-/** Used until the config answers (spec §9 gives only the required count: 10). */
+/** Used until the config answers. */
 const fallbackThresholds = { poor: 30, medium: 70 };
 
-/** Spec §2 'Voice Training Session': progress, the sentence accordion and Start Training. */
+/** 'Voice Training Session': progress, the sentence accordion and Start Training. */
 export function TrainingSessionPanel({ model }: { model: VoiceModel }) {
   const queryClient = useQueryClient();
   const config = useTrainingConfig();

@@ -15,7 +15,7 @@ type VoiceModelCardProps = {
 };
 
 /**
- * One model in the grid (spec §2): name, status badge, 'Recorded Sentences', 'Quality Score' %,
+ * One model in the grid: name, status badge, 'Recorded Sentences', 'Quality Score' %,
  * cancel while training, otherwise delete behind a confirmation. Selecting the card opens its
  * training session; the actions are separate buttons so no control is nested in another.
  */

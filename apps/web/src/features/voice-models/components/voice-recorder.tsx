@@ -9,7 +9,7 @@ import { createTrailingSilenceDetector } from '../recorder/trailing-silence';
 import { concatChunks, encodePcm16Wav } from '../recorder/wav-encoder';
 
 export type VoiceRecorderProps = {
-  /** The sentence's language: speech recognition listens in ja-JP (spec §9) or en-US. */
+  /** The sentence's language: speech recognition listens in ja-JP or en-US. */
   language: Language;
   /** Stop by itself when the phrase ends (recognition's final result or trailing silence). */
   autoStop: boolean;
@@ -26,7 +26,7 @@ type Phase = 'idle' | 'starting' | 'recording' | 'stopping';
 
 const micDeniedMessage = 'Failed to access microphone. Please ensure microphone permissions are granted.';
 
-/** Spec §2 Voice recorder widget: start, stop, playback and a duration display. */
+/** Voice recorder widget: start, stop, playback and a duration display. */
 export function VoiceRecorder({ language, autoStop, disabled = false, onRecordingComplete, context, active = true }: VoiceRecorderProps) {
   const [phase, setPhase] = useState<Phase>('idle');
   const [elapsedMs, setElapsedMs] = useState(0);

@@ -45,7 +45,7 @@ function renderUpload() {
   return renderHook(() => useTakeUpload('m1', () => undefined), { wrapper });
 }
 
-describe('useTakeUpload (spec §8 toasts of a take)', () => {
+describe('useTakeUpload', () => {
   it("a failed take toasts the server's error_message itself", async () => {
     errorMessage = '音声が小さすぎます。';
     const { result } = renderUpload();

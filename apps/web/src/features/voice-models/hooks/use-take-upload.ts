@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { getRecordedSentences } from '../api/get-recorded-sentences';
 import { voiceModelKeys } from '../api/query-keys';
-import { uploadRecording } from '../api/upload-recording';
+import { uploadTake } from '../api/upload-take';
 
 function upsert(takes: RecordedSentence[] | undefined, take: RecordedSentence): RecordedSentence[] {
   const rest = (takes ?? []).filter((existing) => existing.id !== take.id && existing.sentence_id !== take.sentence_id);
@@ -22,7 +22,7 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /**
- * Uploads a take and follows it (spec §4 Recorded sentence, §9): the take is polled every 1 s
+ * Uploads a take and follows it: the take is polled every 1 s
  * for up to 30 tries; ready calls `onReady` (the panel moves to the next sentence), failed shows
  * the server's reason. Polling stops when the panel unmounts.
  */
@@ -54,7 +54,7 @@ export function useTakeUpload(modelId: string, onReady: (sentenceId: string) => 
       setFlag(sentence.id, true);
       let take: RecordedSentence;
       try {
-        take = await uploadRecording({ modelId, sentenceId: sentence.id, text: sentence.text, audio });
+        take = await uploadTake({ modelId, sentenceId: sentence.id, text: sentence.text, audio });
       } catch {
         setFlag(sentence.id, false);
         toastError('Failed to upload recording');
@@ -85,7 +85,7 @@ export function useTakeUpload(modelId: string, onReady: (sentenceId: string) => 
             return;
           }
           if (current?.status === 'failed') {
-            // Spec §8: the toast is the server's reason, or 'Recording processing failed' without one.
+            // The toast is the server's reason, or 'Recording processing failed' without one.
             toastError(current.error_message || 'Recording processing failed');
             return;
           }

@@ -1,11 +1,11 @@
 import { errorCodes } from '@avatar-factory/contracts';
 import { ApiError } from '../../../lib/api-error';
 
-/** The server's Japanese text for this rule (api.md); used only if an answer lacks its message. */
+/** The server's Japanese text for this rule; used only if an answer lacks its message. */
 const faceTrainingFallback = '顔のトレーニング中は音声のトレーニングを行えません。アバターの生成が終わってから、もう一度お試しください。';
 
 /**
- * Spec §8: a 409 face_training_in_progress (creating a model or starting training) shows the
+ * A 409 face_training_in_progress (creating a model or starting training) shows the
  * server's Japanese message; any other error gets the caller's fallback text.
  */
 export function voiceApiErrorMessage(error: unknown, fallback: string): string {

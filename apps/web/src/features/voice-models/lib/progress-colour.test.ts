@@ -3,7 +3,7 @@ import { progressColour, progressPercent } from './progress-colour';
 
 const thresholds = { poor: 30, medium: 70 };
 
-describe('progress colour (spec §4)', () => {
+describe('progress colour', () => {
   it('is red up to and including the poor threshold', () => {
     expect(progressColour(0, thresholds)).toBe('red');
     expect(progressColour(30, thresholds)).toBe('red');

@@ -9,7 +9,7 @@ export function progressPercent(done: number, required: number): number {
 }
 
 /**
- * Spec §4 Progress colour: red at or below the poor threshold, yellow at or below the medium
+ * Progress colour: red at or below the poor threshold, yellow at or below the medium
  * threshold, otherwise green (thresholds are percentages of the required recordings).
  */
 export function progressColour(percent: number, thresholds: TrainingConfig['progressThresholds']): ProgressColour {

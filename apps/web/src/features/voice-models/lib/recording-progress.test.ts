@@ -6,7 +6,7 @@ function take(sentence_id: string, status: RecordedSentence['status'], created_a
   return { id: `${sentence_id}-${status}-${created_at}`, sentence_id, text: 'あ', status, error_message: null, quality_score: null, created_at };
 }
 
-describe('counting recordings (spec §5)', () => {
+describe('counting recordings', () => {
   it('counts only ready takes, each sentence_id once', () => {
     const takes = [take('ja-01', 'ready'), take('ja-01', 'ready'), take('ja-02', 'failed'), take('ja-03', 'processing'), take('ja-04', 'ready')];
     expect(countReadySentences(takes)).toBe(2);

@@ -1,11 +1,11 @@
 import type { RecordedSentence } from '@avatar-factory/contracts';
 
-/** Spec §5: only takes in status ready count toward progress, each sentence_id once. */
+/** Only takes in status ready count toward progress, each sentence_id once. */
 export function countReadySentences(takes: readonly RecordedSentence[]): number {
   return new Set(takes.filter((take) => take.status === 'ready').map((take) => take.sentence_id)).size;
 }
 
-/** Spec §4 Start Training: enabled once the distinct ready sentences reach minRecordings. */
+/** Start Training: enabled once the distinct ready sentences reach minRecordings. */
 export function canStartTraining(readyCount: number, minRecordings: number): boolean {
   return readyCount >= minRecordings;
 }
@@ -25,7 +25,7 @@ export function latestTakeFor(takes: readonly RecordedSentence[], sentenceId: st
 
 export type SentenceLabel = 'Completed' | 'Failed' | 'Processing' | 'Not recorded';
 
-/** The status label of a sentence card (spec §2): an upload in flight reads as Processing. */
+/** The status label of a sentence card: an upload in flight reads as Processing. */
 export function sentenceLabel(take: RecordedSentence | undefined, uploading = false): SentenceLabel {
   if (uploading) return 'Processing';
   if (!take) return 'Not recorded';

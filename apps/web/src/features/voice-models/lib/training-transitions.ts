@@ -5,7 +5,7 @@ export type TrainingNotice = { modelId: string; tone: 'success' | 'error'; messa
 /**
  * What to tell the user when models leave 'training' between two looks at the list. The model
  * open in the session gets 'Voice model training completed!'; one finishing in the background
- * gets 'Voice training completed successfully' (spec §8 lists both). A cancel the user asked for
+ * gets 'Voice training completed successfully'. A cancel the user asked for
  * ends as failed too, but is not reported as a failed training.
  */
 export function trainingNotices(

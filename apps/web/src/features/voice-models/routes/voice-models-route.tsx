@@ -13,7 +13,7 @@ import { VoiceModelCard } from '../components/voice-model-card';
 import { useTrainingNotifications } from '../hooks/use-training-notifications';
 
 /**
- * Spec §2 Voice Models screen.
+ * Voice Models screen.
  *
  * The spec lists both 'Failed to load voice models' and 'Failed to load voice models.': the first
  * (a short title) is the error toast when the list cannot be loaded or re-polled; the second (a

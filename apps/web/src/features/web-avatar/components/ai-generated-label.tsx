@@ -4,7 +4,7 @@ import { cn } from '../../../lib/cn';
 type AiGeneratedLabelProps = { productName: string; className?: string };
 
 /**
- * The 'AI-generated' label over the public avatar (issue 12, EU AI Act Art. 50 disclosure). Always
+ * The 'AI-generated' label over the public avatar. Always
  * shown: no prop, query parameter or embed option turns it off. Its explanation opens on mouse
  * hover, on keyboard focus and on a tap or click (which keeps it open until a second tap, a tap
  * elsewhere or Escape). Screen readers hear it as the button's description whether open or not.

@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { toastSuccess } from '../../../lib/toast';
 import { embedSnippet } from '../lib/embed-snippet';
+import { TextArea } from '../../../components/ui/text-area';
 
 type EmbedSectionProps = { pageUrl: string; avatarName: string };
 
@@ -45,15 +46,7 @@ export function EmbedSection({ pageUrl, avatarName }: EmbedSectionProps) {
         <label htmlFor={id} className="text-xs font-medium text-slate-600">
           Embed code
         </label>
-        <textarea
-          id={id}
-          ref={fieldRef}
-          readOnly
-          value={snippet}
-          rows={4}
-          onFocus={(event) => event.currentTarget.select()}
-          className="mt-1 block w-full resize-none rounded-lg border-0 bg-slate-50 px-3 py-2 font-mono text-xs break-all text-slate-800 ring-1 ring-slate-200 ring-inset focus:ring-2 focus:ring-indigo-600 focus:outline-none"
-        />
+        <TextArea id={id} ref={fieldRef} readOnly value={snippet} rows={4} onFocus={(event) => event.currentTarget.select()} tone="code" className="mt-1" />
         <div className="mt-2 flex items-center justify-between gap-3">
           <p className="text-xs text-slate-500" aria-live="polite">
             {status === 'copied' ? 'Copied to the clipboard.' : status === 'selected' ? 'Selected: press Ctrl+C (⌘C on a Mac) to copy.' : 'Paste it into any web page.'}

@@ -3,7 +3,7 @@ import { LogoMark } from '../../../components/ui/logo';
 
 /**
  * Light branding and the licences credit link, on every public page. The link opens a new page:
- * inside an embedding site's frame the page must stay the avatar (issue 13 item 4).
+ * inside an embedding site's frame the page must stay the avatar.
  */
 export function PublicFooter() {
   return (

@@ -2,6 +2,7 @@ import { maxPublicTextLength } from '@avatar-factory/contracts';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { TextArea } from '../../../components/ui/text-area';
 
 type SpeakFormProps = {
   avatarName: string;
@@ -40,7 +41,7 @@ export function SpeakForm({ avatarName, busy, error, onSpeak }: SpeakFormProps) 
             {text.length}/{maxPublicTextLength}
           </span>
         </div>
-        <textarea
+        <TextArea
           id={id}
           value={text}
           onChange={(event) => setText(event.target.value.slice(0, maxPublicTextLength))}
@@ -49,7 +50,7 @@ export function SpeakForm({ avatarName, busy, error, onSpeak }: SpeakFormProps) 
           rows={3}
           placeholder="こんにちは！ or Hello there!"
           aria-describedby={`${counterId} ${id}-hint`}
-          className="mt-1.5 block w-full resize-none rounded-lg border-0 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-indigo-600 focus:outline-none sm:text-sm"
+          className="mt-1.5"
         />
         <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-500">
           Enter to speak, Shift+Enter for a new line.

@@ -18,7 +18,7 @@ import { speakErrorMessage } from '../lib/speak-error-message';
 
 const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
-/** The public Web Avatar page (issue 4): no login, the avatar alive, a text box and Speak. */
+/** The public Web Avatar page: no login, the avatar alive, a text box and Speak. */
 export function WebAvatarRoute() {
   const { publicId = '' } = useParams();
   const avatar = usePublicAvatar(publicId);
@@ -93,7 +93,7 @@ function WebAvatarPage({ publicId, avatarName, productName, rigUrl, lipsync, onG
       <main className="mx-auto grid w-full max-w-5xl flex-1 content-start items-start gap-6 md:content-center px-4 pt-6 sm:px-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] md:gap-10 md:pt-12">
         <div className="relative mx-auto w-full max-w-sm md:max-w-md">
           <LiveAvatar rigBaseUrl={rigUrl} lipsync={lipsync} speech={sentences.current} onSpeechEnd={sentences.onSpeechEnd} label={avatarName} className="shadow-lg ring-1 ring-slate-200" />
-          {/* Over the avatar, on the page and in every embed alike (issue 12): nothing hides it. */}
+          {/* Over the avatar, on the page and in every embed alike: nothing hides it. */}
           <AiGeneratedLabel productName={productName} className="absolute top-2.5 left-2.5 z-10" />
         </div>
         <div className="flex flex-col gap-5 md:pt-4">

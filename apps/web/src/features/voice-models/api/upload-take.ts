@@ -1,10 +1,10 @@
 import { recordedSentenceSchema, type RecordedSentence } from '@avatar-factory/contracts';
 import { apiRequest } from '../../../lib/api-client';
 
-export type UploadRecordingInput = { modelId: string; sentenceId: string; text: string; audio: Blob };
+export type UploadTakeInput = { modelId: string; sentenceId: string; text: string; audio: Blob };
 
 /** POST /api/voice-models/{id}/sentences multipart (audio_file WAV, text, sentence_id): 202 'processing'. */
-export function uploadRecording({ modelId, sentenceId, text, audio }: UploadRecordingInput): Promise<RecordedSentence> {
+export function uploadTake({ modelId, sentenceId, text, audio }: UploadTakeInput): Promise<RecordedSentence> {
   const form = new FormData();
   form.append('text', text);
   form.append('sentence_id', sentenceId);
