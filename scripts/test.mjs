@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every test stage in order, then one summary line 'N passed, N failed'.
-// Stages: typecheck, lint, migrations vs schema, unit, API on PGlite and on PostgreSQL (side by side), build, browser
+// Stages: typecheck, lint, knip, migrations vs schema, unit, API on PGlite and on PostgreSQL (side by side), build, browser
 // (e2e). The two API passes run at the same time: each runs its files one after another and
 // spends much of its time waiting (jobs, child processes, the database), so together they use
 // the two cores that one pass leaves half idle.
@@ -80,6 +80,7 @@ function postgresReachable() {
 
 step('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 step('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
+step('unused files, exports and dependencies (knip)', 'npx', ['knip', '--no-progress']);
 step('migrations match the schema', 'node', ['scripts/check-migrations.mjs']);
 vitest('unit tests', 'unit');
 const pgliteApi = { name: 'API tests on PGlite', project: 'api', env: { DB_KIND: 'pglite' } };

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { decodePcm16Wav, encodeWav, synthesize } from '@avatar-factory/speech';
-import { PitchDetector } from 'pitchy';
+import { medianF0 } from '@avatar-factory/speech/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe';
@@ -87,18 +87,10 @@ async function browserWithMicrophone(wavFile: string): Promise<Browser> {
   return browser;
 }
 
-/** Median F0 (Hz) of a speech answer, by the McLeod pitch method (pitchy) on 40 ms frames. */
-function medianF0(base64Wav: string): number {
+/** Median F0 (Hz) of a speech answer's voiced frames, with the speech package's own measure. */
+function answerF0(base64Wav: string): number {
   const { samples, sampleRate } = decodePcm16Wav(Buffer.from(base64Wav, 'base64'));
-  const frame = Math.round(0.04 * sampleRate);
-  const detector = PitchDetector.forFloat32Array(frame);
-  const pitches: number[] = [];
-  for (let start = 0; start + frame <= samples.length; start += Math.round(frame / 2)) {
-    const [pitch, clarity] = detector.findPitch(samples.subarray(start, start + frame), sampleRate);
-    if (clarity > 0.9 && pitch > 50 && pitch < 500) pitches.push(pitch);
-  }
-  pitches.sort((a, b) => a - b);
-  return pitches[Math.floor(pitches.length / 2)] ?? Number.NaN;
+  return medianF0(samples, sampleRate, { maxHz: 500 });
 }
 
 async function openVoiceModels(page: Page, user: TestUser): Promise<void> {
@@ -159,7 +151,7 @@ describe('Voice Models screen with a fake microphone against the real server', (
       method: 'POST',
       body: JSON.stringify({ text: 'こんにちは、今日はいい天気ですね。よろしくお願いします。', language: 'ja' }),
     });
-    const f0Before = medianF0(greeting.audio);
+    const f0Before = answerF0(greeting.audio);
 
     await dialog.getByLabel('Model Name').fill('  My Voice  ');
     await dialog.getByRole('button', { name: 'Create Model' }).click();
@@ -303,9 +295,9 @@ describe('Voice Models screen with a fake microphone against the real server', (
       method: 'POST',
       body: JSON.stringify({ text: 'こんにちは、今日はいい天気ですね。よろしくお願いします。', language: 'ja' }),
     });
-    const f0After = medianF0(after.audio);
+    const f0After = answerF0(after.audio);
     const speakerTake = await synthesize({ text: sentences[0]!.text, voice: 'male', language: 'ja' });
-    const f0Speaker = medianF0(encodeWav(speakerTake.samples, speakerTake.sampleRate).toString('base64'));
+    const f0Speaker = medianF0(speakerTake.samples, speakerTake.sampleRate, { maxHz: 500 });
     console.log(`median F0: avatar before ${f0Before.toFixed(1)} Hz, after ${f0After.toFixed(1)} Hz, speaker ${f0Speaker.toFixed(1)} Hz`);
     expect(Math.abs(f0After - f0Speaker) / f0Speaker).toBeLessThan(0.15);
     expect(f0Before / f0After).toBeGreaterThan(1.3);

@@ -24,5 +24,4 @@ export type {
   VoiceOption,
 } from './types.ts';
 // Measurement helpers (used by this package's tests and bench; handy for voice checks).
-export { medianF0 } from './analysis/f0.ts';
 export { peakDbfs, rmsDbfs } from './audio/levels.ts';

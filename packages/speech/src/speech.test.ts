@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { medianF0 } from './analysis/f0.ts';
+import { medianF0 } from './testing/median-f0.ts';
 import { peakDbfs, rmsDbfs } from './audio/levels.ts';
 import { createSpeechEngine } from './synthesize.ts';
 import type { BaseVoice, SpeechLanguage, SynthesisResult } from './types.ts';

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { medianF0 } from './analysis/f0.ts';
+import { medianF0 } from './testing/median-f0.ts';
 import { peakDbfs } from './audio/levels.ts';
 import { SYNTHETIC_SPEECH_INFO } from './audio/provenance.ts';
 import { decodePcm16Wav, readWavInfo } from './audio/wav.ts';

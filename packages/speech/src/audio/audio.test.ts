@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { medianF0 } from '../analysis/f0.ts';
+import { medianF0 } from '../testing/median-f0.ts';
 import { fitPhonemes, joinClips, trimEdgeSilence } from './clip.ts';
 import { peakDbfs } from './levels.ts';
 import { resample } from './resample.ts';

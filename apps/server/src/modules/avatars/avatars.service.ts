@@ -1,5 +1,4 @@
 import sharp, { type Metadata } from 'sharp';
-import { z } from 'zod';
 import {
   createAvatarFieldsSchema,
   deployConsentStatement,
@@ -212,5 +211,3 @@ export function createAvatarsService(deps: AvatarsServiceDeps) {
   };
 }
 export type AvatarsService = ReturnType<typeof createAvatarsService>;
-
-export const avatarIdParams = z.object({ avatarId: z.string().min(1).max(200) });

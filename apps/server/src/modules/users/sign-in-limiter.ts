@@ -106,4 +106,3 @@ export function createSignInLimiter(options: SignInLimiterOptions) {
     },
   };
 }
-export type SignInLimiter = ReturnType<typeof createSignInLimiter>;

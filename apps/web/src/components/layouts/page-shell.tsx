@@ -18,12 +18,3 @@ export function PageShell({ title, description, actions, children }: PageShellPr
     </main>
   );
 }
-
-/** Honest marker for a screen whose feature is not built yet: it must not pretend to work. */
-export function UnderConstruction() {
-  return (
-    <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-      <p className="text-sm font-medium text-slate-600">This screen is being built.</p>
-    </div>
-  );
-}

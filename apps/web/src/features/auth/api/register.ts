@@ -1,8 +1,6 @@
-import { registerRequestSchema, userSchema, type RegisterRequest, type User } from '@avatar-factory/contracts';
+import { userSchema, type RegisterRequest, type User } from '@avatar-factory/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-
-export { registerRequestSchema as registerInputSchema };
 
 /** POST /api/users with JSON {email, password}; 201 answers the created user. */
 export function registerUser(input: RegisterRequest): Promise<User> {
