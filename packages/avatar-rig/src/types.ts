@@ -7,9 +7,10 @@
  * (blend shapes). Layers are drawn in order, each with its own texture and UVs.
  */
 
-/** The Oculus 15 viseme set, shared by both speech languages. */
-export const VISEMES = ['sil', 'PP', 'FF', 'TH', 'DD', 'kk', 'CH', 'SS', 'nn', 'RR', 'aa', 'E', 'I', 'O', 'U'] as const;
-export type VisemeId = (typeof VISEMES)[number];
+import { VISEMES, type Viseme } from '@avatar-factory/contracts';
+
+export { VISEMES };
+export type VisemeId = Viseme;
 
 /** Targets every rig v1 provides. Head targets take signed weights; the others 0..1. */
 export const RIG_TARGETS = [

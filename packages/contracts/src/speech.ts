@@ -17,6 +17,13 @@ export const speechPreviewRequestSchema = z
   });
 export type SpeechPreviewRequest = z.input<typeof speechPreviewRequestSchema>;
 
+/**
+ * The Oculus 15 viseme set: the mouth shapes the speech engine times and the rig can show, the
+ * same for both speech languages.
+ */
+export const VISEMES = ['sil', 'PP', 'FF', 'TH', 'DD', 'kk', 'CH', 'SS', 'nn', 'RR', 'aa', 'E', 'I', 'O', 'U'] as const;
+export type Viseme = (typeof VISEMES)[number];
+
 export const timedPhonemeSchema = z.object({ symbol: z.string(), start_ms: z.number(), end_ms: z.number() });
 export const timedVisemeSchema = z.object({ viseme: z.string(), start_ms: z.number(), end_ms: z.number() });
 

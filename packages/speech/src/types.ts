@@ -1,7 +1,7 @@
 import type { SpeechAssets } from './engine/config.ts';
-/** The Oculus 15 viseme set (same list as @avatar-factory/avatar-rig's VISEMES). */
-export const VISEMES = ['sil', 'PP', 'FF', 'TH', 'DD', 'kk', 'CH', 'SS', 'nn', 'RR', 'aa', 'E', 'I', 'O', 'U'] as const;
-export type Viseme = (typeof VISEMES)[number];
+import type { Viseme } from '@avatar-factory/contracts';
+
+export { VISEMES, type Viseme } from '@avatar-factory/contracts';
 
 export type SpeechLanguage = 'ja' | 'en';
 export type LanguageOption = SpeechLanguage | 'auto';

@@ -3,7 +3,7 @@ export { convertWithModel, speakingRateScale, type ConvertOptions } from './conv
 export { analyseFeatures, medianF0, MODEL_SAMPLE_RATE, type Features } from './features.ts';
 export { meanMcd, melCepstralDistortion, type McdResult } from './mcd.ts';
 export { isAbortError } from './pacer.ts';
-export { createPersonalVoice, type PersonalVoice } from './personal-voice.ts';
+export { createPersonalVoice } from './personal-voice.ts';
 export { qualityFromHeldOut, qualityScore, type HeldOutQuality } from './quality.ts';
 export { resample } from './resample.ts';
 export { heldOutIndices, trainVoiceModel, type TrainingStep, type TrainOptions } from './train.ts';

@@ -1,12 +1,6 @@
+import type { PersonalVoice } from '@avatar-factory/speech';
 import { convertWithModel } from './convert.ts';
 import type { VoiceModelData } from './voice-model-data.ts';
-
-/** The hook the speech engine takes for a personal voice (packages/speech). */
-export interface PersonalVoice {
-  id: string;
-  baseVoice: 'female' | 'male';
-  transform(samples: Float32Array, sampleRate: number): Promise<{ samples: Float32Array; sampleRate: number }>;
-}
 
 /**
  * Wraps a trained model as the speech engine's PersonalVoice. By default it also speaks at the
