@@ -8,7 +8,6 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ToggleSwitch } from '../../../components/ui/toggle-switch';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { ApiError } from '../../../lib/api-error';
-import { useRecordedSentences } from '../api/get-recorded-sentences';
 import { useSuggestedSentences } from '../api/get-suggested-sentences';
 import { useTrainingConfig } from '../api/get-training-config';
 import { useTrainingStatus } from '../api/get-training-status';
@@ -31,7 +30,6 @@ export function TrainingSessionPanel({ model }: { model: VoiceModel }) {
   const queryClient = useQueryClient();
   const config = useTrainingConfig();
   const suggested = useSuggestedSentences(model.metadata.language);
-  const takes = useRecordedSentences(model.id);
   const startTraining = useStartTraining();
   const [autoStop, setAutoStop] = useState(false);
   const [openId, setOpenId] = useState('');
@@ -42,6 +40,16 @@ export function TrainingSessionPanel({ model }: { model: VoiceModel }) {
   // The guided set is the first `requiredRecordings` suggestions (the server orders them so that
   // this prefix is phonetically balanced).
   const sentences = useMemo(() => (suggested.data ?? []).slice(0, requiredRecordings), [suggested.data, requiredRecordings]);
+  const goTo = (index: number) => {
+    const target = sentences[index];
+    if (target) setOpenId(target.id);
+  };
+
+  const { upload, uploading, takes } = useTakeUpload(model.id, (sentenceId) => {
+    const index = sentences.findIndex((sentence) => sentence.id === sentenceId);
+    if (index >= 0 && index < sentences.length - 1) goTo(index + 1);
+  });
+
   const readyCount = countReadySentences(takes.data ?? []);
   const percent = progressPercent(readyCount, requiredRecordings);
   const training = model.status === 'training' || startTraining.isPending;
@@ -69,16 +77,6 @@ export function TrainingSessionPanel({ model }: { model: VoiceModel }) {
       models?.map((item) => (item.id === model.id ? { ...item, status: answer.status, metadata: answer.metadata } : item)),
     );
   }, [status.data, model.id, queryClient]);
-
-  const goTo = (index: number) => {
-    const target = sentences[index];
-    if (target) setOpenId(target.id);
-  };
-
-  const { upload, uploading } = useTakeUpload(model.id, (sentenceId) => {
-    const index = sentences.findIndex((sentence) => sentence.id === sentenceId);
-    if (index >= 0 && index < sentences.length - 1) goTo(index + 1);
-  });
 
   const handleStartTraining = () => {
     startTraining.mutate(model.id, {

@@ -8,9 +8,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useTakeUpload } from './use-take-upload';
 import { openPageAt, startLocalServer, type LocalServer } from '../../../testing/local-server';
 
-/** The page's origin: a real server where every take of sentence 's1' fails with `errorMessage`. */
+/** The page's origin: a real server where take-1 of sentence 's1' settles as `settlesAs`, failing with `errorMessage`. */
 let server: LocalServer;
 let errorMessage: string | null = null;
+let settlesAs: RecordedSentence['status'] = 'failed';
+let listRequests = 0;
 
 function take(status: RecordedSentence['status']): RecordedSentence {
   return {
@@ -25,7 +27,10 @@ beforeAll(async () => {
     req.on('end', () => {
       res.setHeader('Content-Type', 'application/json');
       if (req.url === '/api/voice-models/m1/sentences' && req.method === 'POST') return res.writeHead(202).end(JSON.stringify(take('processing')));
-      if (req.url === '/api/voice-models/m1/sentences') return res.writeHead(200).end(JSON.stringify([take('failed')]));
+      if (req.url === '/api/voice-models/m1/sentences') {
+        listRequests += 1;
+        return res.writeHead(200).end(JSON.stringify([take(settlesAs)]));
+      }
       res.writeHead(404).end(JSON.stringify({ detail: 'Not found' }));
     });
   });
@@ -39,27 +44,45 @@ afterEach(() => {
 
 const titles = () => toast.getHistory().map((t) => ('title' in t ? t.title : undefined));
 
-function renderUpload() {
+function renderUpload(onReady: (sentenceId: string) => void = () => undefined) {
   const client = new QueryClient();
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-  return renderHook(() => useTakeUpload('m1', () => undefined), { wrapper });
+  return renderHook(() => useTakeUpload('m1', onReady), { wrapper });
 }
+
+const recording = () => new Blob([new Uint8Array(44)], { type: 'audio/wav' });
 
 describe('useTakeUpload', () => {
   it("a failed take toasts the server's error_message itself", async () => {
     errorMessage = '音声が小さすぎます。';
+    settlesAs = 'failed';
     const { result } = renderUpload();
-    await act(() => result.current.upload({ id: 's1', text: 'こんにちは' }, new Blob([new Uint8Array(44)], { type: 'audio/wav' })));
+    await act(() => result.current.upload({ id: 's1', text: 'こんにちは' }, recording()));
     expect(titles()).toContain('Recording uploaded. Processing...');
-    expect(titles()).toContain('音声が小さすぎます。');
+    await waitFor(() => expect(titles()).toContain('音声が小さすぎます。'));
     expect(titles()).not.toContain('Recording Failed');
   });
 
   it("without an error_message the toast reads 'Recording processing failed'", async () => {
     errorMessage = null;
+    settlesAs = 'failed';
     const { result } = renderUpload();
-    await act(() => result.current.upload({ id: 's1', text: 'こんにちは' }, new Blob([new Uint8Array(44)], { type: 'audio/wav' })));
+    await act(() => result.current.upload({ id: 's1', text: 'こんにちは' }, recording()));
     await waitFor(() => expect(titles()).toContain('Recording processing failed'));
     expect(titles()).not.toContain('Recording Failed');
+  });
+
+  it('a ready take moves on once, and the list stops polling when nothing is processing', async () => {
+    settlesAs = 'ready';
+    const readied: string[] = [];
+    const { result } = renderUpload((sentenceId) => readied.push(sentenceId));
+    await waitFor(() => expect(result.current.takes.isSuccess).toBe(true));
+    await act(() => result.current.upload({ id: 's1', text: 'こんにちは' }, recording()));
+    await waitFor(() => expect(readied).toEqual(['s1']));
+    expect(titles()).toContain('Recording successfully processed');
+    const requestsWhenSettled = listRequests;
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(listRequests).toBe(requestsWhenSettled);
+    expect(readied).toEqual(['s1']);
   });
 });

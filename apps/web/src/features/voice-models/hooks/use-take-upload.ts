@@ -2,7 +2,7 @@ import { voicePolling, type RecordedSentence, type SuggestedSentence } from '@av
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toastError, toastSuccess } from '../../../lib/toast';
-import { getRecordedSentences } from '../api/get-recorded-sentences';
+import { useRecordedSentences } from '../api/get-recorded-sentences';
 import { voiceModelKeys } from '../api/query-keys';
 import { uploadTake } from '../api/upload-take';
 
@@ -11,33 +11,27 @@ function upsert(takes: RecordedSentence[] | undefined, take: RecordedSentence): 
   return [...rest, take];
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    }, { once: true });
-  });
+/** An uploaded take being followed, with the list query's update counters when following began. */
+interface FollowedTake {
+  takeId: string;
+  sentenceId: string;
+  answersBefore: number;
+  errorsBefore: number;
 }
 
 /**
- * Uploads a take and follows it: the take is polled every 1 s
- * for up to 30 tries; ready calls `onReady` (the panel moves to the next sentence), failed shows
- * the server's reason. Polling stops when the panel unmounts.
+ * Uploads a take and follows it through the takes list, which polls every 1 s while a take is
+ * processing (`useRecordedSentences`, also returned here as `takes` so the panel shares the one
+ * query): ready calls `onReady` (the panel moves to the next sentence), failed shows the server's
+ * reason, 30 answers without an outcome time out. Following ends when the panel unmounts.
  */
 export function useTakeUpload(modelId: string, onReady: (sentenceId: string) => void) {
   const queryClient = useQueryClient();
+  const takes = useRecordedSentences(modelId);
   const [uploading, setUploading] = useState<ReadonlySet<string>>(new Set());
-  const abortRef = useRef(new AbortController());
+  const [followed, setFollowed] = useState<readonly FollowedTake[]>([]);
   const onReadyRef = useRef(onReady);
   onReadyRef.current = onReady;
-
-  useEffect(() => {
-    const controller = new AbortController();
-    abortRef.current = controller;
-    return () => controller.abort();
-  }, [modelId]);
 
   const setFlag = (sentenceId: string, on: boolean) =>
     setUploading((current) => {
@@ -47,9 +41,41 @@ export function useTakeUpload(modelId: string, onReady: (sentenceId: string) => 
       return next;
     });
 
+  useEffect(() => setFollowed([]), [modelId]);
+
+  useEffect(() => {
+    if (followed.length === 0) return;
+    const state = queryClient.getQueryState<RecordedSentence[]>(voiceModelKeys.sentences(modelId));
+    if (!state) return;
+    const settled = new Set<string>();
+    for (const follow of followed) {
+      if (state.errorUpdateCount > follow.errorsBefore) {
+        toastError('Failed to check recording status');
+        settled.add(follow.takeId);
+        continue;
+      }
+      const current = state.data?.find((candidate) => candidate.id === follow.takeId);
+      if (current && current.status !== 'processing') {
+        // A finished take changes the model's metadata (sentence_count) shown on its card.
+        void queryClient.invalidateQueries({ queryKey: voiceModelKeys.list() });
+        settled.add(follow.takeId);
+        if (current.status === 'ready') {
+          toastSuccess('Recording successfully processed');
+          onReadyRef.current(follow.sentenceId);
+        } else {
+          // The toast is the server's reason, or 'Recording processing failed' without one.
+          toastError(current.error_message || 'Recording processing failed');
+        }
+      } else if (state.dataUpdateCount - follow.answersBefore >= voicePolling.recordingMaxTries) {
+        toastError('Processing timed out. Please try again.');
+        settled.add(follow.takeId);
+      }
+    }
+    if (settled.size > 0) setFollowed((list) => list.filter((follow) => !settled.has(follow.takeId)));
+  }, [followed, modelId, queryClient, takes.dataUpdatedAt, takes.errorUpdatedAt]);
+
   const upload = useCallback(
     async (sentence: SuggestedSentence, audio: Blob) => {
-      const signal = abortRef.current.signal;
       const key = voiceModelKeys.sentences(modelId);
       setFlag(sentence.id, true);
       let take: RecordedSentence;
@@ -61,42 +87,17 @@ export function useTakeUpload(modelId: string, onReady: (sentenceId: string) => 
         return;
       }
       toastSuccess('Recording uploaded. Processing...');
-      queryClient.setQueryData<RecordedSentence[]>(key, (takes) => upsert(takes, take));
+      // The processing take in the list is what starts the list's 1 s polling.
+      queryClient.setQueryData<RecordedSentence[]>(key, (list) => upsert(list, take));
+      const state = queryClient.getQueryState(key);
+      setFollowed((list) => [
+        ...list.filter((follow) => follow.sentenceId !== sentence.id),
+        { takeId: take.id, sentenceId: sentence.id, answersBefore: state?.dataUpdateCount ?? 0, errorsBefore: state?.errorUpdateCount ?? 0 },
+      ]);
       setFlag(sentence.id, false);
-
-      try {
-        for (let attempt = 0; attempt < voicePolling.recordingMaxTries; attempt += 1) {
-          await sleep(voicePolling.recordingIntervalMs, signal);
-          let takes: RecordedSentence[];
-          try {
-            takes = await getRecordedSentences(modelId, signal);
-          } catch (error) {
-            if (signal.aborted) throw error;
-            toastError('Failed to check recording status');
-            return;
-          }
-          queryClient.setQueryData(key, takes);
-          const current = takes.find((candidate) => candidate.id === take.id);
-          // A finished take changes the model's metadata (sentence_count) shown on its card.
-          if (current && current.status !== 'processing') void queryClient.invalidateQueries({ queryKey: voiceModelKeys.list() });
-          if (current?.status === 'ready') {
-            toastSuccess('Recording successfully processed');
-            onReadyRef.current(sentence.id);
-            return;
-          }
-          if (current?.status === 'failed') {
-            // The toast is the server's reason, or 'Recording processing failed' without one.
-            toastError(current.error_message || 'Recording processing failed');
-            return;
-          }
-        }
-        toastError('Processing timed out. Please try again.');
-      } catch {
-        // Aborted: the panel closed; nothing to report.
-      }
     },
     [modelId, queryClient],
   );
 
-  return { upload, uploading };
+  return { upload, uploading, takes };
 }
