@@ -1,3 +1,4 @@
+import { createRng } from '@avatar-factory/contracts/random';
 import type { Pacer } from './pacer.ts';
 
 /**
@@ -28,23 +29,11 @@ export interface FitOptions {
 
 const LOG_2PI = Math.log(2 * Math.PI);
 
-/** Deterministic PRNG (mulberry32) so training is reproducible. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** k-means++ seeding (Arthur & Vassilvitskii 2007) on the joint vectors, then a few Lloyd steps. */
 function initialise(x: Float64Array[], y: Float64Array[], k: number, seed: number): Int32Array {
   const n = x.length;
   const dim = x[0]!.length;
-  const rand = rng(seed);
+  const rand = createRng(seed);
   const dist2 = (i: number, c: { x: Float64Array; y: Float64Array }) => {
     let s = 0;
     const xi = x[i]!, yi = y[i]!;

@@ -1,4 +1,4 @@
-import { createRng } from './rng';
+import { createRng } from '@avatar-factory/contracts/random';
 
 export interface BlinkOptions {
   /** Seed of the blink schedule. */

@@ -1,4 +1,4 @@
-import { createRng } from './rng';
+import { createRng } from '@avatar-factory/contracts/random';
 
 /**
  * 1D gradient noise (Perlin 2002, "Improving Noise": random slopes at integer lattice points,
