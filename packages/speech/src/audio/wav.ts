@@ -1,3 +1,4 @@
+import { decodeWaveToFloat32Channels, encodeWaveFromFloat32Channels } from '@echogarden/wave-codec';
 import { SpeechError } from '../errors.ts';
 
 /**
@@ -6,29 +7,16 @@ import { SpeechError } from '../errors.ts';
  */
 export type WavInfo = Readonly<Record<string, string>>;
 
-/** Encodes mono float samples (-1..1) as a 16-bit PCM RIFF/WAVE file, with optional INFO tags. */
+/**
+ * Encodes mono float samples (-1..1) as a 16-bit PCM RIFF/WAVE file (@echogarden/wave-codec), with
+ * optional INFO tags in a LIST chunk between `fmt ` and `data`, where readers that skip unknown
+ * chunks meet it before the samples.
+ */
 export function encodeWav(samples: Float32Array, sampleRate: number, info?: WavInfo): Buffer {
-  const dataBytes = samples.length * 2;
-  const header = Buffer.alloc(36);
-  header.write('RIFF', 0, 'ascii');
-  header.write('WAVE', 8, 'ascii');
-  header.write('fmt ', 12, 'ascii');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20); // PCM
-  header.writeUInt16LE(1, 22); // mono
-  header.writeUInt32LE(sampleRate, 24);
-  header.writeUInt32LE(sampleRate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  const list = info ? encodeInfoList(info) : Buffer.alloc(0);
-  const data = Buffer.alloc(8 + dataBytes);
-  data.write('data', 0, 'ascii');
-  data.writeUInt32LE(dataBytes, 4);
-  for (let i = 0; i < samples.length; i++) {
-    const clamped = Math.max(-1, Math.min(1, samples[i] ?? 0));
-    data.writeInt16LE(Math.round(clamped < 0 ? clamped * 0x8000 : clamped * 0x7fff), 8 + i * 2);
-  }
-  const file = Buffer.concat([header, list, data]);
+  const plain = Buffer.from(encodeWaveFromFloat32Channels([samples], sampleRate, 16));
+  if (!info) return plain;
+  const dataOffset = 12 + 8 + plain.readUInt32LE(16);
+  const file = Buffer.concat([plain.subarray(0, dataOffset), encodeInfoList(info), plain.subarray(dataOffset)]);
   file.writeUInt32LE(file.length - 8, 4);
   return file;
 }
@@ -72,36 +60,15 @@ export function readWavInfo(file: Buffer): Record<string, string> {
   return info;
 }
 
-/**
- * Decodes the 16-bit PCM mono WAV files that open_jtalk and flite write. Walks the RIFF chunks
- * rather than assuming a 44-byte header, and trusts the file length over a data size of 0 or
- * 0xffffffff (written by tools that stream).
- */
+/** Decodes the WAV files that open_jtalk and flite write (first channel, samples in -1..1). */
 export function decodePcm16Wav(file: Buffer): { samples: Float32Array; sampleRate: number } {
-  if (file.length < 12 || file.toString('ascii', 0, 4) !== 'RIFF' || file.toString('ascii', 8, 12) !== 'WAVE') {
-    throw new SpeechError('engine_failed', 'The speech engine did not write a WAV file');
+  let decoded: ReturnType<typeof decodeWaveToFloat32Channels>;
+  try {
+    decoded = decodeWaveToFloat32Channels(file);
+  } catch (error) {
+    throw new SpeechError('engine_failed', `The speech engine did not write a readable WAV file: ${(error as Error).message}`);
   }
-  let offset = 12;
-  let sampleRate = 0;
-  let channels = 0;
-  let bits = 0;
-  while (offset + 8 <= file.length) {
-    const id = file.toString('ascii', offset, offset + 4);
-    const size = file.readUInt32LE(offset + 4);
-    const body = offset + 8;
-    if (id === 'fmt ') {
-      channels = file.readUInt16LE(body + 2);
-      sampleRate = file.readUInt32LE(body + 4);
-      bits = file.readUInt16LE(body + 14);
-    } else if (id === 'data') {
-      if (bits !== 16 || channels < 1) throw new SpeechError('engine_failed', `Unsupported WAV format: ${bits} bit, ${channels} channels`);
-      const end = size === 0 || body + size > file.length ? file.length : body + size;
-      const frames = Math.floor((end - body) / (2 * channels));
-      const samples = new Float32Array(frames);
-      for (let i = 0; i < frames; i++) samples[i] = file.readInt16LE(body + i * 2 * channels) / 0x8000;
-      return { samples, sampleRate };
-    }
-    offset = body + size + (size % 2);
-  }
-  throw new SpeechError('engine_failed', 'The WAV file from the speech engine has no data');
+  const samples = decoded.audioChannels[0];
+  if (!samples || samples.length === 0) throw new SpeechError('engine_failed', 'The WAV file from the speech engine has no data');
+  return { samples, sampleRate: decoded.sampleRate };
 }
