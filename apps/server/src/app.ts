@@ -12,6 +12,7 @@ import { requestBudget } from './http/request-budget';
 import { authPlugin, resolveJwtSecret } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import type { Core } from './core';
+import { registerApiDocs } from './modules/api-docs/api-docs.plugin';
 import { healthRoutes } from './modules/health/health.routes';
 import { createHealthService } from './modules/health/health.service';
 import { usersRoutes } from './modules/users/users.routes';
@@ -160,6 +161,7 @@ export async function buildApp(core: Core): Promise<App> {
     message: (seconds) => `You can make up to ${config.SPEECH_USER_RATE_LIMIT} speech requests a minute. Try again in ${seconds} seconds.`,
   });
 
+  await registerApiDocs(server, { productName: config.PRODUCT_NAME });
   await server.register(
     async (api) => {
       await api.register(healthRoutes, {

@@ -8,3 +8,4 @@ export * from './voice-models';
 export * from './speech';
 export * from './public-avatar';
 export * from './health';
+export * from './api-routes';

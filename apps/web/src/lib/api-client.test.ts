@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { type IncomingMessage } from 'node:http';
-import { tokenResponseSchema, userSchema } from '@avatar-factory/contracts';
+import { apiRoute, tokenResponseSchema, userSchema } from '@avatar-factory/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiRequest } from './api-client';
 import { ApiError } from './api-error';
@@ -22,7 +22,7 @@ const routes: Record<string, { status: number; body?: unknown; headers?: Record<
   },
   'GET /api/limited': { status: 429, body: { detail: { code: 'too_many_attempts', message: 'Wait' } }, headers: { 'Retry-After': '17' } },
   'GET /api/broken': { status: 200, body: { id: 7 } },
-  'DELETE /api/things/1': { status: 204 },
+  'DELETE /api/tasks/a%20b%2F1': { status: 204 },
 };
 
 beforeAll(async () => {
@@ -53,8 +53,7 @@ afterEach(() => {
 
 describe('apiRequest', () => {
   it('posts a form body and validates the answer with the contract schema', async () => {
-    const answer = await apiRequest('/token', {
-      method: 'POST',
+    const answer = await apiRequest(apiRoute('signIn'), {
       body: { kind: 'form', value: { username: 'ada@example.com', password: 'p@ss word&' } },
       schema: tokenResponseSchema,
       baseUrl,
@@ -68,14 +67,13 @@ describe('apiRequest', () => {
   it('sends the stored token as the bearer credential, read at call time', async () => {
     storeToken('jwt-abc');
     expect(window.localStorage.getItem('token')).toBe('jwt-abc');
-    const user = await apiRequest('/users/me', { schema: userSchema, baseUrl });
+    const user = await apiRequest(apiRoute('currentUser'), { schema: userSchema, baseUrl });
     expect(user.email).toBe('ada@example.com');
     expect(seen[0]?.headers.authorization).toBe('Bearer jwt-abc');
   });
 
   it('turns an error answer into an ApiError with the contract detail', async () => {
-    const failure = apiRequest('/users', {
-      method: 'POST',
+    const failure = apiRequest(apiRoute('register'), {
       body: { kind: 'json', value: { email: 'ada@example.com', password: 'longenough' } },
       schema: userSchema,
       baseUrl,
@@ -90,16 +88,21 @@ describe('apiRequest', () => {
   });
 
   it('passes Retry-After on to the error', async () => {
-    const error = (await apiRequest('/limited', { baseUrl }).catch((e: unknown) => e)) as ApiError;
+    const error = (await apiRequest({ method: 'GET', path: '/limited' }, { baseUrl }).catch((e: unknown) => e)) as ApiError;
     expect(error.status).toBe(429);
     expect(error.retryAfterSeconds).toBe(17);
   });
 
   it('rejects an answer that breaks the contract instead of passing it on', async () => {
-    await expect(apiRequest('/broken', { schema: userSchema, baseUrl })).rejects.toThrow();
+    await expect(apiRequest({ method: 'GET', path: '/broken' }, { schema: userSchema, baseUrl })).rejects.toThrow();
+  });
+
+  it('builds the method and the percent-encoded path from the named route, and the query string', async () => {
+    await apiRequest(apiRoute('suggestedSentences'), { query: { lang: 'en' }, baseUrl }).catch(() => undefined);
+    expect(seen[0]).toMatchObject({ method: 'GET', url: '/api/voice-sentences/suggested-texts?lang=en' });
   });
 
   it('resolves bodiless answers when no schema is given', async () => {
-    await expect(apiRequest('/things/1', { method: 'DELETE', baseUrl })).resolves.toBeUndefined();
+    await expect(apiRequest(apiRoute('deleteTask', { taskId: 'a b/1' }), { baseUrl })).resolves.toBeUndefined();
   });
 });

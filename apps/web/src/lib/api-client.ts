@@ -1,3 +1,4 @@
+import type { ApiTarget } from '@avatar-factory/contracts';
 import type { z } from 'zod';
 import { parseApiError } from './api-error';
 import { apiBaseUrl } from './env';
@@ -9,8 +10,9 @@ type Body =
   | { kind: 'multipart'; value: FormData };
 
 export type RequestOptions<S extends z.ZodType | undefined> = {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: Body;
+  /** Query string parameters, encoded. */
+  query?: Record<string, string>;
   /** The contract schema of the answer; omit for answers without a body (204) or not read. */
   schema?: S;
   signal?: AbortSignal;
@@ -34,12 +36,12 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
 }
 
 /**
- * One typed fetch for every API call: adds the bearer token from local storage (read per call,
+ * One typed fetch for every API call (`target` from the contracts' `apiRoute`): adds the bearer token from local storage (read per call,
  * so a token stored at sign-in is used at once), encodes the body, validates the answer with the
  * contract schema and turns errors into ApiError.
  */
 export async function apiRequest<S extends z.ZodType | undefined = undefined>(
-  path: string,
+  target: ApiTarget,
   options: RequestOptions<S> = {},
 ): Promise<Result<S>> {
   const headers = new Headers({ Accept: 'application/json' });
@@ -56,8 +58,9 @@ export async function apiRequest<S extends z.ZodType | undefined = undefined>(
     body = options.body.value;
   }
 
-  const response = await fetch(`${options.baseUrl ?? apiBaseUrl}${path}`, {
-    method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+  const query = options.query ? `?${new URLSearchParams(options.query)}` : '';
+  const response = await fetch(`${options.baseUrl ?? apiBaseUrl}${target.path}${query}`, {
+    method: target.method,
     headers,
     body,
     signal: options.signal,

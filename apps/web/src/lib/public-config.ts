@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { publicConfigSchema } from '@avatar-factory/contracts';
+import { apiRoute, publicConfigSchema } from '@avatar-factory/contracts';
 import { apiRequest } from './api-client';
 
 /** The '{product}' of 'Deploy to {product} Web Avatar' until the server has answered. */
 export const defaultProductName = 'Hibiki';
 
 export function getPublicConfig(signal?: AbortSignal) {
-  return apiRequest('/public/config', { schema: publicConfigSchema, signal });
+  return apiRequest(apiRoute('publicConfig'), { schema: publicConfigSchema, signal });
 }
 
 /** GET /api/public/config, fetched once per page load. */

@@ -1,9 +1,9 @@
-import { userSchema, type User } from '@avatar-factory/contracts';
+import { apiRoute, userSchema, type User } from '@avatar-factory/contracts';
 import { apiRequest } from '../../../lib/api-client';
 
 export const currentUserQueryKey = ['users', 'me'] as const;
 
 /** GET /api/users/me with the stored bearer token. */
 export function getCurrentUser(signal?: AbortSignal): Promise<User> {
-  return apiRequest('/users/me', { schema: userSchema, signal });
+  return apiRequest(apiRoute('currentUser'), { schema: userSchema, signal });
 }

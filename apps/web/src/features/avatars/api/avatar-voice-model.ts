@@ -1,4 +1,4 @@
-import { avatarVoiceModelSchema, setAvatarVoiceModelRequestSchema, type AvatarVoiceModel } from '@avatar-factory/contracts';
+import { apiRoute, avatarVoiceModelSchema, setAvatarVoiceModelRequestSchema, type AvatarVoiceModel } from '@avatar-factory/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -6,7 +6,7 @@ export const avatarVoiceModelQueryKey = (avatarId: string) => ['avatars', avatar
 
 /** GET /api/avatars/{id}/voice-model. */
 export function getAvatarVoiceModel(avatarId: string, signal?: AbortSignal): Promise<AvatarVoiceModel> {
-  return apiRequest(`/avatars/${encodeURIComponent(avatarId)}/voice-model`, { schema: avatarVoiceModelSchema, signal });
+  return apiRequest(apiRoute('getAvatarVoiceModel', { avatarId }), { schema: avatarVoiceModelSchema, signal });
 }
 
 export function useAvatarVoiceModel(avatarId: string) {
@@ -15,8 +15,7 @@ export function useAvatarVoiceModel(avatarId: string) {
 
 /** POST /api/avatars/{id}/voice-model {voice_model_id}: the avatar speaks with it from then on. */
 export function setAvatarVoiceModel(avatarId: string, voiceModelId: string): Promise<AvatarVoiceModel> {
-  return apiRequest(`/avatars/${encodeURIComponent(avatarId)}/voice-model`, {
-    method: 'POST',
+  return apiRequest(apiRoute('setAvatarVoiceModel', { avatarId }), {
     body: { kind: 'json', value: setAvatarVoiceModelRequestSchema.parse({ voice_model_id: voiceModelId }) },
     schema: avatarVoiceModelSchema,
   });

@@ -1,4 +1,4 @@
-import { createAvatarFieldsSchema, createAvatarResponseSchema, type CreateAvatarResponse, type VoiceType } from '@avatar-factory/contracts';
+import { apiRoute, createAvatarFieldsSchema, createAvatarResponseSchema, type CreateAvatarResponse, type VoiceType } from '@avatar-factory/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -24,7 +24,7 @@ export function createAvatar(input: CreateAvatarInput): Promise<CreateAvatarResp
   form.append('enable_lipsync', fields.enable_lipsync);
   form.append('voice_type', fields.voice_type);
   if (fields.voice_model_id) form.append('voice_model_id', fields.voice_model_id);
-  return apiRequest('/avatars', { method: 'POST', body: { kind: 'multipart', value: form }, schema: createAvatarResponseSchema });
+  return apiRequest(apiRoute('createAvatar'), { body: { kind: 'multipart', value: form }, schema: createAvatarResponseSchema });
 }
 
 export function useCreateAvatar() {

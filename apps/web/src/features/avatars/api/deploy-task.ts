@@ -1,4 +1,4 @@
-import { taskViewSchema, type DeployConsent, type TaskView } from '@avatar-factory/contracts';
+import { apiRoute, taskViewSchema, type DeployConsent, type TaskView } from '@avatar-factory/contracts';
 import { apiRequest } from '../../../lib/api-client';
 
 export type DeployTaskInput = { taskId: string; consent?: DeployConsent };
@@ -8,8 +8,7 @@ export type DeployTaskInput = { taskId: string; consent?: DeployConsent };
  * confirmation travels as the call's optional JSON body.
  */
 export function deployTask({ taskId, consent }: DeployTaskInput): Promise<TaskView> {
-  return apiRequest(`/tasks/${encodeURIComponent(taskId)}/deploy`, {
-    method: 'POST',
+  return apiRequest(apiRoute('deployTask', { taskId }), {
     body: consent ? { kind: 'json', value: { consent } } : undefined,
     schema: taskViewSchema,
   });

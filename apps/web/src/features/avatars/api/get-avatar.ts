@@ -1,4 +1,4 @@
-import { avatarSchema, type Avatar } from '@avatar-factory/contracts';
+import { apiRoute, avatarSchema, type Avatar } from '@avatar-factory/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -6,7 +6,7 @@ export const avatarQueryKey = (avatarId: string) => ['avatars', avatarId] as con
 
 /** GET /api/avatars/{id}: name, preview address, status and creation time. */
 export function getAvatar(avatarId: string, signal?: AbortSignal): Promise<Avatar> {
-  return apiRequest(`/avatars/${encodeURIComponent(avatarId)}`, { schema: avatarSchema, signal });
+  return apiRequest(apiRoute('getAvatar', { avatarId }), { schema: avatarSchema, signal });
 }
 
 export function useAvatar(avatarId: string) {

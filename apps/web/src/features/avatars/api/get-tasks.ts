@@ -1,4 +1,4 @@
-import { taskViewListSchema, type TaskView } from '@avatar-factory/contracts';
+import { apiRoute, taskViewListSchema, type TaskView } from '@avatar-factory/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -6,7 +6,7 @@ export const tasksQueryKey = ['tasks'] as const;
 
 /** GET /api/tasks: the caller's tasks, newest first. */
 export function getTasks(signal?: AbortSignal): Promise<TaskView[]> {
-  return apiRequest('/tasks', { schema: taskViewListSchema, signal });
+  return apiRequest(apiRoute('listTasks'), { schema: taskViewListSchema, signal });
 }
 
 export function useTasks() {

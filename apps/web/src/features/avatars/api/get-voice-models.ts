@@ -1,4 +1,4 @@
-import { voiceModelRowsSchema, type VoiceModel } from '@avatar-factory/contracts';
+import { apiRoute, voiceModelRowsSchema, type VoiceModel } from '@avatar-factory/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -7,7 +7,7 @@ export const voiceModelsQueryKey = ['avatars', 'voice-model-choices'] as const;
 
 /** GET /api/voice-models: the caller's models, newest first. */
 export function getVoiceModels(signal?: AbortSignal): Promise<VoiceModel[]> {
-  return apiRequest('/voice-models', { schema: voiceModelRowsSchema, signal });
+  return apiRequest(apiRoute('listVoiceModels'), { schema: voiceModelRowsSchema, signal });
 }
 
 export function useVoiceModels() {

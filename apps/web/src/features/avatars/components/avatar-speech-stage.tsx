@@ -1,6 +1,7 @@
-import type { SpeechResponse } from '@avatar-factory/contracts';
+import { apiRoute, type SpeechResponse } from '@avatar-factory/contracts';
 import { useState } from 'react';
 import { LiveAvatar } from '../../../components/live-avatar/live-avatar';
+import { apiBaseUrl } from '../../../lib/env';
 
 type AvatarSpeechStageProps = {
   avatarId: string;
@@ -15,7 +16,7 @@ type AvatarSpeechStageProps = {
 export function AvatarSpeechStage({ avatarId, avatarName, lipsync, speech, onSpeechEnd, className }: AvatarSpeechStageProps) {
   return (
     <LiveAvatar
-      rigBaseUrl={`/api/avatars/${encodeURIComponent(avatarId)}/rig/`}
+      rigBaseUrl={`${apiBaseUrl}${apiRoute('avatarRigFile', { avatarId, file: '' }).path}`}
       authenticated
       lipsync={lipsync}
       speech={speech}

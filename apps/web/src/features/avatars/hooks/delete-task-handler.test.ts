@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import type { TaskView } from '@avatar-factory/contracts';
+import { apiRoute, type TaskView } from '@avatar-factory/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -32,7 +32,7 @@ beforeEach(() => {
   toast.dismiss();
 });
 
-const remove = (taskId: string) => apiRequest(`/tasks/${encodeURIComponent(taskId)}`, { method: 'DELETE', baseUrl });
+const remove = (taskId: string) => apiRequest(apiRoute('deleteTask', { taskId }), { baseUrl });
 const task = (taskId: string) => ({ taskId, avatarName: taskId }) as TaskView;
 const messages = () => toast.getHistory().map((t) => ('title' in t ? t.title : undefined));
 

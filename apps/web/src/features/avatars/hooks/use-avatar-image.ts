@@ -1,3 +1,4 @@
+import { apiRoute } from '@avatar-factory/contracts';
 import { useEffect, useState } from 'react';
 import { apiBaseUrl } from '../../../lib/env';
 import { getStoredToken } from '../../../lib/token-storage';
@@ -14,7 +15,9 @@ export function useAvatarImage(avatarIdOrName: string | null, version: string | 
     const controller = new AbortController();
     let objectUrl: string | null = null;
     const token = getStoredToken();
-    fetch(`${apiBaseUrl}/avatars/${encodeURIComponent(avatarIdOrName)}/image`, {
+    const target = apiRoute('avatarImage', { avatarId: avatarIdOrName });
+    fetch(`${apiBaseUrl}${target.path}`, {
+      method: target.method,
       headers: token ? { Authorization: `Bearer ${token}` } : {},
       signal: controller.signal,
     })

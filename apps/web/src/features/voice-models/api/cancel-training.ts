@@ -1,11 +1,11 @@
-import { cancelResponseSchema, type VoiceModel } from '@avatar-factory/contracts';
+import { apiRoute, cancelResponseSchema, type VoiceModel } from '@avatar-factory/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { voiceModelKeys } from './query-keys';
 
 /** POST /api/voice-models/{id}/cancel: the running training stops within 2 s. */
 export function cancelTraining(modelId: string) {
-  return apiRequest(`/voice-models/${encodeURIComponent(modelId)}/cancel`, { method: 'POST', schema: cancelResponseSchema });
+  return apiRequest(apiRoute('cancelTraining', { id: modelId }), { schema: cancelResponseSchema });
 }
 
 /** Cancel sets the model to failed locally at once. */

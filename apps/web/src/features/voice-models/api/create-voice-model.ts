@@ -1,12 +1,11 @@
-import { voiceModelSchema, type CreateVoiceModelRequest, type VoiceModel } from '@avatar-factory/contracts';
+import { apiRoute, voiceModelSchema, type CreateVoiceModelRequest, type VoiceModel } from '@avatar-factory/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { voiceModelKeys } from './query-keys';
 
 /** POST /api/voice-models: a new model is always private (is_public false). */
 export function createVoiceModel(input: Omit<CreateVoiceModelRequest, 'is_public'>): Promise<VoiceModel> {
-  return apiRequest('/voice-models', {
-    method: 'POST',
+  return apiRequest(apiRoute('createVoiceModel'), {
     body: { kind: 'json', value: { ...input, is_public: false } },
     schema: voiceModelSchema,
   });

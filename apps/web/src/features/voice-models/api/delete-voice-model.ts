@@ -1,3 +1,4 @@
+import { apiRoute } from '@avatar-factory/contracts';
 import type { VoiceModel } from '@avatar-factory/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
@@ -5,7 +6,7 @@ import { voiceModelKeys } from './query-keys';
 
 /** DELETE /api/voice-models/{id}: 204; avatars using it fall back to their default voice. */
 export function deleteVoiceModel(modelId: string): Promise<undefined> {
-  return apiRequest(`/voice-models/${encodeURIComponent(modelId)}`, { method: 'DELETE' });
+  return apiRequest(apiRoute('deleteVoiceModel', { id: modelId }), { method: 'DELETE' });
 }
 
 export function useDeleteVoiceModel() {

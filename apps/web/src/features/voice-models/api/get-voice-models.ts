@@ -1,11 +1,11 @@
-import { voiceModelRowsSchema, voicePolling, type VoiceModel } from '@avatar-factory/contracts';
+import { apiRoute, voiceModelRowsSchema, voicePolling, type VoiceModel } from '@avatar-factory/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { voiceModelKeys } from './query-keys';
 
 /** GET /api/voice-models: the caller's models, newest first. */
 export function getVoiceModels(signal?: AbortSignal): Promise<VoiceModel[]> {
-  return apiRequest('/voice-models', { schema: voiceModelRowsSchema, signal });
+  return apiRequest(apiRoute('listVoiceModels'), { schema: voiceModelRowsSchema, signal });
 }
 
 /** While any model is training the list is re-polled every 5 s. */

@@ -1,11 +1,11 @@
-import { trainResponseSchema, type VoiceModel } from '@avatar-factory/contracts';
+import { apiRoute, trainResponseSchema, type VoiceModel } from '@avatar-factory/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { voiceModelKeys } from './query-keys';
 
 /** POST /api/voice-models/{id}/train: 202 {status:'training'}. */
 export function startTraining(modelId: string) {
-  return apiRequest(`/voice-models/${encodeURIComponent(modelId)}/train`, { method: 'POST', schema: trainResponseSchema });
+  return apiRequest(apiRoute('startTraining', { id: modelId }), { schema: trainResponseSchema });
 }
 
 export function useStartTraining() {

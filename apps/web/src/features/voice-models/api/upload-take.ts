@@ -1,4 +1,4 @@
-import { recordedSentenceSchema, type RecordedSentence } from '@avatar-factory/contracts';
+import { apiRoute, recordedSentenceSchema, type RecordedSentence } from '@avatar-factory/contracts';
 import { apiRequest } from '../../../lib/api-client';
 
 export type UploadTakeInput = { modelId: string; sentenceId: string; text: string; audio: Blob };
@@ -9,8 +9,7 @@ export function uploadTake({ modelId, sentenceId, text, audio }: UploadTakeInput
   form.append('text', text);
   form.append('sentence_id', sentenceId);
   form.append('audio_file', audio, `${sentenceId}.wav`);
-  return apiRequest(`/voice-models/${encodeURIComponent(modelId)}/sentences`, {
-    method: 'POST',
+  return apiRequest(apiRoute('uploadTake', { id: modelId }), {
     body: { kind: 'multipart', value: form },
     schema: recordedSentenceSchema,
   });

@@ -1,4 +1,4 @@
-import { publicAvatarSchema, type PublicAvatar } from '@avatar-factory/contracts';
+import { apiRoute, publicAvatarSchema, type PublicAvatar } from '@avatar-factory/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
@@ -6,7 +6,7 @@ import { ApiError } from '../../../lib/api-error';
 export const publicAvatarQueryKey = (publicId: string) => ['public-avatar', publicId] as const;
 
 export function getPublicAvatar(publicId: string, signal?: AbortSignal): Promise<PublicAvatar> {
-  return apiRequest(`/public/avatars/${encodeURIComponent(publicId)}`, { schema: publicAvatarSchema, signal });
+  return apiRequest(apiRoute('publicAvatar', { publicId }), { schema: publicAvatarSchema, signal });
 }
 
 /** A 404 is an answer (not published), not a failure to retry; other errors retry once. */

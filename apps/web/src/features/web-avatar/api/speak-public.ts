@@ -1,13 +1,12 @@
-import { speechResponseSchema, type PublicSpeakRequest, type SpeechResponse } from '@avatar-factory/contracts';
+import { apiRoute, speechResponseSchema, type PublicSpeakRequest, type SpeechResponse } from '@avatar-factory/contracts';
 import { parseApiError } from '../../../lib/api-error';
 import { apiBaseUrl } from '../../../lib/env';
 
-const speakUrl = (publicId: string) => `${apiBaseUrl}/public/avatars/${encodeURIComponent(publicId)}/speak?stream=1`;
-
 /** The public page sends no token: it is a visitor's page, whoever opens it. */
 async function post(publicId: string, body: PublicSpeakRequest, signal?: AbortSignal): Promise<Response> {
-  const response = await fetch(speakUrl(publicId), {
-    method: 'POST',
+  const target = apiRoute('publicSpeak', { publicId });
+  const response = await fetch(`${apiBaseUrl}${target.path}?stream=1`, {
+    method: target.method,
     headers: { 'Content-Type': 'application/json', Accept: 'application/x-ndjson' },
     body: JSON.stringify(body),
     signal,
