@@ -17,7 +17,9 @@ function wavFile(options: { code: number; channels: number; sampleRate: number; 
   if (options.extensible) {
     fmt.writeUInt16LE(22, 16);
     fmt.writeUInt16LE(bits, 18);
-    fmt.writeUInt16LE(code, 24); // the sub-format GUID starts with the format code
+    // The sub-format GUID: the format code, then the fixed tail of KSDATAFORMAT_SUBTYPE_*.
+    fmt.writeUInt16LE(code, 24);
+    Buffer.from('000000001000800000aa00389b71', 'hex').copy(fmt, 26);
   }
   const chunk = (id: string, body: Buffer, size = body.length) => {
     const head = Buffer.alloc(8);
@@ -74,7 +76,7 @@ describe('readWavPcm', () => {
   it('returns null for what it does not read, so the browser decoder gets it', () => {
     const data = Buffer.alloc(8);
     expect(readWavPcm(wavFile({ code: 2, channels: 1, sampleRate: 8000, bits: 4, data }))).toBeNull(); // ADPCM
-    expect(readWavPcm(wavFile({ code: 3, channels: 1, sampleRate: 8000, bits: 64, data }))).toBeNull();
+    expect(readWavPcm(wavFile({ code: 1, channels: 1, sampleRate: 8000, bits: 12, data }))).toBeNull();
     expect(readWavPcm(bytesOf(Buffer.from('ID3\u0004 an mp3 file, not a wav')))).toBeNull();
     expect(readWavPcm(new ArrayBuffer(4))).toBeNull();
     const noFmt = Buffer.concat([Buffer.from('RIFF\u0010\u0000\u0000\u0000WAVEdata', 'latin1'), Buffer.alloc(4)]);

@@ -7,7 +7,7 @@ import { committedDocumentPath, documentText } from './committed-document';
 
 interface OpenApiDocument {
   openapi: string;
-  paths: Record<string, Record<string, { responses?: Record<string, unknown>; requestBody?: unknown }>>;
+  paths: Record<string, Record<string, { responses?: Record<string, unknown>; requestBody?: unknown; security?: unknown[]; tags?: string[] }>>;
 }
 
 describe('the API document', () => {
@@ -30,6 +30,20 @@ describe('the API document', () => {
     const getTask = document.paths['/api/tasks/{taskId}']?.get;
     expect(Object.keys(getTask?.responses ?? {})).toContain('200');
     expect(document.paths['/api/users']?.post?.requestBody).toBeDefined();
+  });
+
+  it('marks exactly the operations that refuse a request without a token as needing the bearer token', async () => {
+    const wrong: string[] = [];
+    for (const [documented, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const url = documented.replace(/\{[^}]+\}/g, 'x');
+        const answer = await t.server.inject({ method: method.toUpperCase() as 'GET', url });
+        const needsToken = (operation.security?.length ?? 0) > 0;
+        if (needsToken !== (answer.statusCode === 401)) wrong.push(`${method} ${documented}: ${answer.statusCode}`);
+        expect(operation.tags?.length, `${method} ${documented} has a section`).toBe(1);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it("names every call the web client makes (the contracts' apiRoutes) with its method", () => {

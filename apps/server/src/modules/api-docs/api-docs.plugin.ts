@@ -27,9 +27,23 @@ export async function registerApiDocs(server: FastifyInstance, { productName }: 
     transform: (route) => {
       const documented = route.url.startsWith('/api/') && !route.url.startsWith(apiDocsPaths.reader) && route.url !== apiDocsPaths.document;
       const transformed = jsonSchemaTransform(route);
-      return documented ? transformed : { ...transformed, schema: { ...transformed.schema, hide: true } };
+      if (!documented) return { ...transformed, schema: { ...transformed.schema, hide: true } };
+      const { tag, signedIn } = sectionOf(route.url, route.route.method);
+      return { ...transformed, schema: { ...transformed.schema, tags: [tag], ...(signedIn ? { security: [{ bearer: [] }] } : {}) } };
     },
   });
   await server.register(swaggerUi, { routePrefix: apiDocsPaths.reader });
   server.get(apiDocsPaths.document, { schema: { hide: true } }, () => server.swagger());
+}
+
+/** The docs section of a route, and whether it needs the bearer token. */
+function sectionOf(url: string, method: string | readonly string[]): { tag: string; signedIn: boolean } {
+  const path = url.slice('/api'.length);
+  if (path.startsWith('/public/')) return { tag: 'Public avatar page', signedIn: false };
+  if (path === '/health' || path === '/ready') return { tag: 'Operations', signedIn: false };
+  if (path === '/token' || (path === '/users' && method === 'POST')) return { tag: 'Account', signedIn: false };
+  if (path.startsWith('/users')) return { tag: 'Account', signedIn: true };
+  if (path.startsWith('/voice-')) return { tag: 'Voice models', signedIn: true };
+  if (path.startsWith('/speech')) return { tag: 'Speech', signedIn: true };
+  return { tag: 'Avatars', signedIn: true };
 }

@@ -3,5 +3,5 @@ import { apiRequest } from '../../../lib/api-client';
 
 /** DELETE /api/tasks/{id}: 204; stops the task and removes its files and public page. */
 export function deleteTask(taskId: string): Promise<void> {
-  return apiRequest(apiRoute('deleteTask', { taskId }), { method: 'DELETE' });
+  return apiRequest(apiRoute('deleteTask', { taskId }));
 }

@@ -6,7 +6,7 @@ import { voiceModelKeys } from './query-keys';
 
 /** DELETE /api/voice-models/{id}: 204; avatars using it fall back to their default voice. */
 export function deleteVoiceModel(modelId: string): Promise<undefined> {
-  return apiRequest(apiRoute('deleteVoiceModel', { id: modelId }), { method: 'DELETE' });
+  return apiRequest(apiRoute('deleteVoiceModel', { id: modelId }));
 }
 
 export function useDeleteVoiceModel() {

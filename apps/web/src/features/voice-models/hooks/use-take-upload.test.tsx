@@ -59,7 +59,7 @@ describe('useTakeUpload', () => {
     const { result } = renderUpload();
     await act(() => result.current.upload({ id: 's1', text: 'こんにちは' }, recording()));
     expect(titles()).toContain('Recording uploaded. Processing...');
-    await waitFor(() => expect(titles()).toContain('音声が小さすぎます。'));
+    await waitFor(() => expect(titles()).toContain('音声が小さすぎます。'), { timeout: 5000 });
     expect(titles()).not.toContain('Recording Failed');
   });
 
@@ -68,7 +68,7 @@ describe('useTakeUpload', () => {
     settlesAs = 'failed';
     const { result } = renderUpload();
     await act(() => result.current.upload({ id: 's1', text: 'こんにちは' }, recording()));
-    await waitFor(() => expect(titles()).toContain('Recording processing failed'));
+    await waitFor(() => expect(titles()).toContain('Recording processing failed'), { timeout: 5000 });
     expect(titles()).not.toContain('Recording Failed');
   });
 
@@ -78,7 +78,7 @@ describe('useTakeUpload', () => {
     const { result } = renderUpload((sentenceId) => readied.push(sentenceId));
     await waitFor(() => expect(result.current.takes.isSuccess).toBe(true));
     await act(() => result.current.upload({ id: 's1', text: 'こんにちは' }, recording()));
-    await waitFor(() => expect(readied).toEqual(['s1']));
+    await waitFor(() => expect(readied).toEqual(['s1']), { timeout: 5000 });
     expect(titles()).toContain('Recording successfully processed');
     const requestsWhenSettled = listRequests;
     await new Promise((resolve) => setTimeout(resolve, 2500));
