@@ -16,12 +16,16 @@ const variants: Record<Variant, string> = {
 
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant };
 
+/**
+ * No colour transition: a button that becomes enabled would fade in from its disabled colours,
+ * and for those 150 ms its text fails WCAG contrast (axe caught it mid-fade).
+ */
 export function Button({ variant = 'primary', className = '', type = 'button', ...props }: ButtonProps) {
   return (
     <button
       type={type}
       className={cn(
-        'inline-flex items-center justify-center gap-2 rounded-lg text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed',
+        'inline-flex items-center justify-center gap-2 rounded-lg text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed',
         variants[variant],
         className,
       )}

@@ -1,5 +1,15 @@
+import type { User } from '@avatar-factory/contracts';
 import { createContext, useContext } from 'react';
-import type { AuthState } from './auth-state';
+
+/** The session as the screens see it: derived from the current-user query, never stored twice. */
+export type AuthState = {
+  isAuthenticated: boolean;
+  /** True until the start-up token check has finished (false at once when no token exists). */
+  isLoading: boolean;
+  /** Which form the auth screen shows: registration (true) or sign-in (false). */
+  isRegistering: boolean;
+  user: User | null;
+};
 
 export type AuthContextValue = AuthState & {
   /** Signs in, stores the token and loads the user; rejects on any failure (token removed). */

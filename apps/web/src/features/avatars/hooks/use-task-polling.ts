@@ -35,11 +35,14 @@ export function useTaskPolling(tasks: readonly TaskView[] | undefined): void {
   const polled = (tasks ?? []).filter(needsPolling);
   const checks = useQueries({
     queries: polled.map((task) => ({
-      queryKey: taskQueryKey(task.taskId),
+      // Its own entry, dropped as soon as polling stops (gcTime 0): an answer cached by an earlier
+      // round (say, before a deploy began) must not pass for a fresh one when polling resumes.
+      queryKey: [...taskQueryKey(task.taskId), 'check'] as const,
       queryFn: ({ signal }: { signal: AbortSignal }) => getTask(task.taskId, signal),
       initialData: task,
       initialDataUpdatedAt: () => Date.now(),
       staleTime: taskPollIntervalMs,
+      gcTime: 0,
       refetchInterval: taskPollIntervalMs,
       // A failed check is simply tried again at the next tick.
       retry: false,
