@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { decodePcm16Wav, encodeWav, synthesize } from '@avatar-factory/speech';
-import { medianF0 } from '@avatar-factory/speech/testing';
+import { medianF0 } from '@avatar-factory/voice-training';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe';
@@ -88,9 +88,9 @@ async function browserWithMicrophone(wavFile: string): Promise<Browser> {
 }
 
 /** Median F0 (Hz) of a speech answer's voiced frames, with the speech package's own measure. */
-function answerF0(base64Wav: string): number {
+function answerF0(base64Wav: string): Promise<number> {
   const { samples, sampleRate } = decodePcm16Wav(Buffer.from(base64Wav, 'base64'));
-  return medianF0(samples, sampleRate, { maxHz: 500 });
+  return medianF0(samples, sampleRate);
 }
 
 async function openVoiceModels(page: Page, user: TestUser): Promise<void> {
@@ -151,7 +151,7 @@ describe('Voice Models screen with a fake microphone against the real server', (
       method: 'POST',
       body: JSON.stringify({ text: 'こんにちは、今日はいい天気ですね。よろしくお願いします。', language: 'ja' }),
     });
-    const f0Before = answerF0(greeting.audio);
+    const f0Before = await answerF0(greeting.audio);
 
     await dialog.getByLabel('Model Name').fill('  My Voice  ');
     await dialog.getByRole('button', { name: 'Create Model' }).click();
@@ -295,9 +295,9 @@ describe('Voice Models screen with a fake microphone against the real server', (
       method: 'POST',
       body: JSON.stringify({ text: 'こんにちは、今日はいい天気ですね。よろしくお願いします。', language: 'ja' }),
     });
-    const f0After = answerF0(after.audio);
+    const f0After = await answerF0(after.audio);
     const speakerTake = await synthesize({ text: sentences[0]!.text, voice: 'male', language: 'ja' });
-    const f0Speaker = medianF0(speakerTake.samples, speakerTake.sampleRate, { maxHz: 500 });
+    const f0Speaker = await medianF0(speakerTake.samples, speakerTake.sampleRate);
     console.log(`median F0: avatar before ${f0Before.toFixed(1)} Hz, after ${f0After.toFixed(1)} Hz, speaker ${f0Speaker.toFixed(1)} Hz`);
     expect(Math.abs(f0After - f0Speaker) / f0Speaker).toBeLessThan(0.15);
     expect(f0Before / f0After).toBeGreaterThan(1.3);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { medianF0 } from './testing/median-f0.ts';
+import { medianF0 } from '@avatar-factory/voice-training';
 import { peakDbfs, rmsDbfs } from './audio/levels.ts';
 import { createSpeechEngine } from './synthesize.ts';
 import type { BaseVoice, SpeechLanguage, SynthesisResult } from './types.ts';
@@ -42,7 +42,7 @@ describe.each(CASES)('$language $voice', ({ language, voice, text, durationMs, f
     expect(peakDbfs(result.samples)).toBeLessThan(-1);
     expect(rmsDbfs(result.samples)).toBeGreaterThan(-26);
     expect(rmsDbfs(result.samples)).toBeLessThan(-15);
-    const pitch = medianF0(result.samples, result.sampleRate);
+    const pitch = await medianF0(result.samples, result.sampleRate);
     expect(pitch).toBeGreaterThan(f0[0]);
     expect(pitch).toBeLessThan(f0[1]);
     expectTimingsCoverAudio(result);

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { medianF0 } from './testing/median-f0.ts';
+import { medianF0 } from '@avatar-factory/voice-training';
 import { peakDbfs } from './audio/levels.ts';
 import { SYNTHETIC_SPEECH_INFO } from './audio/provenance.ts';
 import { decodePcm16Wav, readWavInfo } from './audio/wav.ts';
@@ -21,7 +21,7 @@ describe('writeVoiceSamples', () => {
       expect(sample.samples.length / sample.sampleRate).toBeGreaterThan(2);
       expect(peakDbfs(sample.samples)).toBeLessThan(-1);
     }
-    expect(medianF0(female!.samples, 48000)).toBeGreaterThan(medianF0(male!.samples, 48000) * 1.5);
+    expect(await medianF0(female!.samples, 48000)).toBeGreaterThan(await medianF0(male!.samples, 48000) * 1.5);
     for (const path of paths) expect(readWavInfo(readFileSync(path))).toEqual(SYNTHETIC_SPEECH_INFO);
   });
 });

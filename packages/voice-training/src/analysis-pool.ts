@@ -1,10 +1,9 @@
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { Piscina } from 'piscina';
 import { analyseFeatures, type UtteranceFeatures } from './features.ts';
 import type { Pacer } from './pacer.ts';
 
 export interface AnalysisJob {
-  id: number;
   samples: Float32Array;
   sampleRate: number;
   framePeriodMs: number;
@@ -13,7 +12,6 @@ export interface AnalysisJob {
 }
 
 export interface AnalysisResult {
-  id: number;
   f0: Float64Array;
   /** Mel-cepstra, frame-major, `dims` values per frame. */
   mcep: Float64Array;
@@ -21,13 +19,13 @@ export interface AnalysisResult {
   dims: number;
 }
 
-type Options = Omit<AnalysisJob, 'id' | 'samples' | 'sampleRate'>;
+type Options = Omit<AnalysisJob, 'samples' | 'sampleRate'>;
 
 /**
- * Analyses many recordings on worker threads (WORLD analysis is about 80 % of training time and
- * each recording is independent), falling back to the calling thread when workers cannot start.
- * Results come back in input order; `onDone` fires as each finishes. Aborting terminates the
- * workers at once.
+ * Analyses many recordings on worker threads (piscina; WORLD analysis is about 80 % of training
+ * time and each recording is independent), falling back to the calling thread when workers cannot
+ * start. Results come back in input order; `onDone` fires as each finishes. Aborting stops the
+ * workers at once (piscina terminates a thread whose task is aborted).
  */
 export async function analyseAll(
   inputs: Array<{ samples: Float32Array; sampleRate: number }>,
@@ -40,12 +38,12 @@ export async function analyseAll(
     results[i] = f;
     opts.onDone?.(++done);
   };
-  let next = 0;
+  const { framePeriodMs, order, alpha } = opts;
 
   const inThread = async () => {
-    while (next < inputs.length) {
-      const i = next++;
-      const f = await analyseFeatures(inputs[i]!.samples, inputs[i]!.sampleRate, { ...opts, pacer: opts.pacer });
+    for (const [i, input] of inputs.entries()) {
+      if (results[i]) continue;
+      const f = await analyseFeatures(input.samples, input.sampleRate, { framePeriodMs, order, alpha, pacer: opts.pacer });
       finish(i, { f0: f.f0, mcep: f.mcep, speech: f.speech });
     }
   };
@@ -54,66 +52,37 @@ export async function analyseAll(
     return { features: results, threads: 1 };
   }
 
-  const workers: Worker[] = [];
-  const stopAll = () => workers.forEach((w) => void w.terminate());
-  const onAbort = () => stopAll();
-  opts.signal?.addEventListener('abort', onAbort, { once: true });
+  const pool = new Piscina<AnalysisJob, AnalysisResult>({
+    filename: new URL('./analysis-worker-bootstrap.mjs', import.meta.url).href,
+    minThreads: want,
+    maxThreads: want,
+  });
   try {
-    const runWorker = (worker: Worker) =>
-      new Promise<void>((resolve, reject) => {
-        let current = -1;
-        const send = () => {
-          if (opts.signal?.aborted || next >= inputs.length) {
-            resolve();
-            return;
-          }
-          current = next++;
-          const input = inputs[current]!;
-          // Copy: the caller keeps its samples, the worker gets its own buffer.
-          const samples = Float32Array.from(input.samples);
-          const job: AnalysisJob = { id: current, samples, sampleRate: input.sampleRate, ...opts };
-          worker.postMessage(
-            { id: job.id, samples, sampleRate: job.sampleRate, framePeriodMs: job.framePeriodMs, order: job.order, alpha: job.alpha },
-            [samples.buffer],
-          );
-        };
-        worker.on('message', (msg: AnalysisResult | { id: number; error: string }) => {
-          if ('error' in msg) {
-            reject(new Error(`analysis of recording ${msg.id} failed: ${msg.error}`));
-            return;
-          }
-          const mcep: Float64Array[] = [];
-          for (let i = 0; i < msg.mcep.length; i += msg.dims) mcep.push(msg.mcep.subarray(i, i + msg.dims));
-          finish(msg.id, { f0: msg.f0, mcep, speech: msg.speech });
-          current = -1;
-          send();
-        });
-        worker.on('error', reject);
-        worker.on('exit', () => (current >= 0 ? reject(new Error('analysis worker stopped')) : resolve()));
-        worker.once('online', send);
-      });
-    const started: Array<Promise<void>> = [];
-    for (let w = 0; w < want; w++) {
-      const worker = new Worker(new URL('./analysis-worker-bootstrap.mjs', import.meta.url));
-      workers.push(worker);
-      started.push(runWorker(worker));
-    }
-    let threads = want;
-    try {
-      await Promise.all(started);
-    } catch (err) {
-      opts.pacer.throwIfAborted();
-      if (done > 0) throw err;
-      // Workers could not run here (no TS loader, no threads): analyse in this thread.
-      stopAll();
-      next = 0;
-      threads = 1;
-      await inThread();
-    }
+    await Promise.all(
+      inputs.map(async (input, i) => {
+        // Copy: the caller keeps its samples, the worker gets its own buffer.
+        const samples = Float32Array.from(input.samples);
+        const job: AnalysisJob = { samples, sampleRate: input.sampleRate, framePeriodMs, order, alpha };
+        let answer: AnalysisResult;
+        try {
+          answer = await pool.run(job, { signal: opts.signal ?? null, transferList: [samples.buffer] });
+        } catch (error) {
+          throw opts.signal?.aborted ? error : new Error(`analysis of recording ${i} failed: ${(error as Error).message}`, { cause: error });
+        }
+        const mcep: Float64Array[] = [];
+        for (let k = 0; k < answer.mcep.length; k += answer.dims) mcep.push(answer.mcep.subarray(k, k + answer.dims));
+        finish(i, { f0: answer.f0, mcep, speech: answer.speech });
+      }),
+    );
+    return { features: results, threads: want };
+  } catch (error) {
     opts.pacer.throwIfAborted();
-    return { features: results, threads };
+    if (done > 0) throw error;
+    // Workers could not run here (no TS loader, no threads): analyse in this thread.
+    await inThread();
+    opts.pacer.throwIfAborted();
+    return { features: results, threads: 1 };
   } finally {
-    opts.signal?.removeEventListener('abort', onAbort);
-    stopAll();
+    await pool.destroy();
   }
 }

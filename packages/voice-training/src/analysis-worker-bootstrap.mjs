@@ -2,4 +2,5 @@
 import { register } from 'tsx/esm/api';
 
 register();
-await import('./analysis-worker.ts');
+const { analyseInWorker } = await import('./analysis-worker.ts');
+export default analyseInWorker;

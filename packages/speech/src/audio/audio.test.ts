@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { medianF0 } from '../testing/median-f0.ts';
+import { medianF0 } from '@avatar-factory/voice-training';
 import { fitPhonemes, joinClips, trimEdgeSilence } from './clip.ts';
 import { peakDbfs } from './levels.ts';
 import { resample } from './resample.ts';
@@ -47,7 +47,7 @@ describe('resample and join', () => {
     const input = sine(220, 16000, 0.5);
     const output = await resample(input, 16000, 48000);
     expect(output.length).toBe(24000);
-    expect(medianF0(output, 48000)).toBeCloseTo(220, -1);
+    expect(await medianF0(output, 48000)).toBeCloseTo(220, -1);
     expect(peakDbfs(output)).toBeCloseTo(peakDbfs(input), 0);
   });
 
