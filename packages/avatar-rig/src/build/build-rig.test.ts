@@ -4,9 +4,7 @@ import { evaluateRig, visemeWeightsToTargets } from '../evaluate';
 import { buildRig, decodeTextures, renderRigFrame, renderRigRgba, RigBuildError, type BuiltRig, type DecodedTextures } from '../node';
 import { meanAbsDiff, meanLuma, psnr, readFixture } from '../test-support';
 import { analyseFace } from '@avatar-factory/face-analysis';
-import { LOWER_INNER, MOUTH_CORNER_INNER, UPPER_INNER } from './landmarks';
-
-const INNER_LIP_RING = [MOUTH_CORNER_INNER[0], ...UPPER_INNER, MOUTH_CORNER_INNER[1], ...[...LOWER_INNER].reverse()];
+import { INNER_LIP_RING, insideOrNear } from '../quality/inner-lip-polygon';
 
 /** Area of the mouth opening: the polygon corner -> upper inner lip -> other corner -> lower inner lip back. */
 function mouthHoleArea(positions: ArrayLike<number>): number {
@@ -26,16 +24,7 @@ function mouthPixelsOutsideLips(rig: Rig, frame: { layerOf: Uint8Array; position
   for (let y = 0; y < rig.height; y++) {
     for (let x = 0; x < rig.width; x++) {
       if (!mouthLayers.has(frame.layerOf[y * rig.width + x]!)) continue;
-      const px = x + 0.5, py = y + 0.5;
-      let inside = false, near = Infinity;
-      for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
-        const [xi, yi] = poly[i]!, [xj, yj] = poly[j]!;
-        if ((yi > py) !== (yj > py) && px < ((xj - xi) * (py - yi)) / (yj - yi) + xi) inside = !inside;
-        const dx = xj - xi, dy = yj - yi;
-        const t = Math.max(0, Math.min(1, ((px - xi) * dx + (py - yi) * dy) / (dx * dx + dy * dy || 1)));
-        near = Math.min(near, Math.hypot(px - xi - t * dx, py - yi - t * dy));
-      }
-      if (!inside && near > 1.5) outside++;
+      if (!insideOrNear(poly, x + 0.5, y + 0.5, 1.5)) outside++;
     }
   }
   return outside;
