@@ -1,5 +1,5 @@
 import { taskPollIntervalMs, type TaskView } from '@avatar-factory/contracts';
-import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { hashKey, useQueries, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError } from '../../../lib/api-error';
 import { toastError, toastSuccess } from '../../../lib/toast';
@@ -69,6 +69,7 @@ export function useTaskPolling(tasks: readonly TaskView[] | undefined): void {
   });
 }
 
+/** Whether merging `fresh` changes the list's copy (TanStack's hashKey: key order does not matter). */
 function differs(before: TaskView, fresh: TaskView): boolean {
-  return JSON.stringify({ ...before, ...fresh }) !== JSON.stringify(before);
+  return hashKey([{ ...before, ...fresh }]) !== hashKey([before]);
 }

@@ -9,14 +9,15 @@ export function getRecordedSentences(modelId: string, signal?: AbortSignal): Pro
 }
 
 /**
- * The takes of the open model, re-polled every 1 s while any is still processing: the one
- * polling of this list, shared by the upload follow-up and takes left processing by an earlier visit.
+ * The takes of the open model, re-polled every 1 s while any is still processing or `following`
+ * (an upload being followed whose take may not be listed yet): the one polling of this list,
+ * shared by the upload follow-up and takes left processing by an earlier visit.
  */
-export function useRecordedSentences(modelId: string) {
+export function useRecordedSentences(modelId: string, { following = false } = {}) {
   return useQuery({
     queryKey: voiceModelKeys.sentences(modelId),
     queryFn: ({ signal }) => getRecordedSentences(modelId, signal),
     refetchInterval: (query) =>
-      query.state.data?.some((take) => take.status === 'processing') ? voicePolling.recordingIntervalMs : false,
+      following || query.state.data?.some((take) => take.status === 'processing') ? voicePolling.recordingIntervalMs : false,
   });
 }

@@ -27,9 +27,9 @@ interface FollowedTake {
  */
 export function useTakeUpload(modelId: string, onReady: (sentenceId: string) => void) {
   const queryClient = useQueryClient();
-  const takes = useRecordedSentences(modelId);
   const [uploading, setUploading] = useState<ReadonlySet<string>>(new Set());
   const [followed, setFollowed] = useState<readonly FollowedTake[]>([]);
+  const takes = useRecordedSentences(modelId, { following: followed.length > 0 });
   const onReadyRef = useRef(onReady);
   onReadyRef.current = onReady;
 
