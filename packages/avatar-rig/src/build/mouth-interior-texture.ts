@@ -6,20 +6,25 @@ type Rgb = [number, number, number];
 
 /**
  * Upper teeth seen from the front along the dental arch: tooth boundaries at equal angles on a
- * circle, so the incisors are widest and the teeth narrow towards the corners; each tooth has a
- * rounded lower edge and is shaded towards its sides. Returns the tooth's lightness, or null.
+ * circle, so the incisors are widest and the teeth narrow towards the corners. Seen from the front
+ * the biting edges make an almost straight line and the teeth touch: only a thin, faint shade
+ * marks where two meet (deep dark gaps and scalloped edges read as a painted row of blocks). Each
+ * tooth is shaded towards its sides and its edge is a little translucent. Returns the tooth's
+ * lightness and how much of the texel it covers (soft edge: the texture is magnified on screen),
+ * or null.
  */
-function upperTooth(u: number, v: number): { light: number } | null {
+function upperTooth(u: number, v: number): { light: number; cover: number } | null {
   const s = (u - 0.5) / 0.46;
   if (Math.abs(s) >= 1 || v < 0.1) return null;
   const perTooth = Math.PI / 2 / 5.5;
   const pos = Math.asin(s) / perTooth + 0.5; // the two central incisors meet at u = 0.5
   const frac = pos - Math.floor(pos); // 0..1 across one tooth
   const centred = 2 * frac - 1;
-  const edge = 0.3 - 0.035 * centred ** 4 - 0.015 * Math.abs(s); // rounded corners, shorter side teeth
-  if (v > edge) return null;
-  const gap = 1 - 0.35 * Math.exp(-(((1 - Math.abs(centred)) / 0.12) ** 2));
-  return { light: (1 - 0.12 * centred * centred) * gap * (1 - 0.18 * smooth(edge - 0.06, edge, v)) };
+  const edge = 0.3 - 0.012 * centred ** 4 - 0.02 * Math.abs(s); // slightly rounded corners, shorter side teeth
+  const cover = 1 - smooth(edge - 0.012, edge + 0.012, v);
+  if (cover <= 0) return null;
+  const seam = 1 - 0.16 * Math.exp(-(((1 - Math.abs(centred)) / 0.07) ** 2));
+  return { light: (1 - 0.1 * centred * centred) * seam * (1 - 0.15 * smooth(edge - 0.05, edge, v)), cover };
 }
 
 /** Mean colour of disks around landmark positions in an RGBA image. */
@@ -82,7 +87,7 @@ export async function paintMouthInterior(lip: Rgb, skin: Rgb, { paintTeeth }: { 
         const tooth = upperTooth(u, v);
         if (v < 0.1) c = gum;
         // The upper lip shades the top of the teeth.
-        else if (tooth) c = mix(scale(teeth, tooth.light * (0.78 + 0.22 * smooth(0.1, 0.2, v))), c, smooth(0.6, 0.85, side));
+        else if (tooth) c = mix(c, mix(scale(teeth, tooth.light * (0.78 + 0.22 * smooth(0.1, 0.2, v))), c, smooth(0.6, 0.85, side)), tooth.cover);
       }
       // Tongue: lying low, its top (v = 0.56) just above where the lower lip comes to rest when the
       // jaw opens, darker at its sides and shaded at its top. Higher up, a lip-coloured band across
