@@ -7,6 +7,8 @@
 export const FACE_OVAL = [10, 338, 297, 332, 284, 251, 389, 356, 454, 323, 361, 288, 397, 365, 379, 378, 400, 377, 152, 148, 176, 149, 150, 136, 172, 58, 132, 93, 234, 127, 162, 21, 54, 103, 67, 109] as const;
 
 export const MOUTH_CORNER_INNER = [78, 308] as const;
+/** Where the outer lip contours meet (the face frame's mouth width is measured between them). */
+export const MOUTH_CORNER_OUTER = [61, 291] as const;
 /** Inner lip contours without the shared corners, paired index by index (same column of the mouth). */
 export const UPPER_INNER = [191, 80, 81, 82, 13, 312, 311, 310, 415] as const;
 export const LOWER_INNER = [95, 88, 178, 87, 14, 317, 402, 318, 324] as const;

@@ -1,5 +1,5 @@
 import type { RigTarget } from '../types';
-import { JAW_FOLLOW, LOWER_INNER, LOWER_LIP, NOSE_BOTTOM, UPPER_INNER, UPPER_LIP } from './landmarks';
+import { JAW_FOLLOW, LOWER_INNER, LOWER_LIP, MOUTH_CORNER_OUTER, NOSE_BOTTOM, UPPER_INNER, UPPER_LIP } from './landmarks';
 import { INTERIOR_ROWS } from './rig-mesh';
 import { AMPLITUDE, bump, lipSets, solve, solveDense, sparse, type Ctx } from './target-context';
 
@@ -14,14 +14,28 @@ function lipColumns(): Array<{ upper: Array<[number, number]>; lower: Array<[num
   }));
 }
 
+/**
+ * Across the mouth: -1 and 1 at the outer lip corners, 0 midway between them. The face
+ * frame's origin is the upper lip's midpoint, which on a turned face sits well off the mouth's
+ * middle (measured: corners at -0.82 and +1.17 half-widths at 20 degrees of yaw); a drop shaped
+ * about that origin fell steeply right beside one corner and drew the open mouth with a straight
+ * wall and a pointed floor.
+ */
+function acrossMouth(ctx: Ctx): (u: number) => number {
+  const [left, right] = MOUTH_CORNER_OUTER.map((i) => ctx.local(i)[0]) as [number, number];
+  const centre = (left + right) / 2, reach = Math.max(1e-6, Math.abs(right - left) / 2);
+  return (u) => (u - centre) / reach;
+}
+
 export function jawOpen(ctx: Ctx): RigTarget {
   const { mouthWidth: mw } = ctx.mesh.frame;
-  const D = AMPLITUDE.jawOpen * mw, half = mw / 2;
+  const D = AMPLITUDE.jawOpen * mw;
+  const across = acrossMouth(ctx);
   const { upper, lower } = lipSets();
   const p = new Map<number, [number, number]>();
   // The upper lip stays with the skull except near the corners, which the jaw pulls down a little.
-  for (const i of upper) { const [u] = ctx.local(i); p.set(i, ctx.image(0, 0.2 * D * Math.min(1, (u / half) ** 2))); }
-  for (const i of lower) { const [u] = ctx.local(i); p.set(i, ctx.image(0, D * (0.2 + 0.8 * bump(u, half)))); }
+  for (const i of upper) { const t = across(ctx.local(i)[0]); p.set(i, ctx.image(0, 0.2 * D * Math.min(1, t * t))); }
+  for (const i of lower) { const t = across(ctx.local(i)[0]); p.set(i, ctx.image(0, D * (0.2 + 0.8 * bump(t, 1)))); }
   for (const [i, f] of JAW_FOLLOW) p.set(i, ctx.image(0, D * f));
   // The photo's upper teeth stay with the skull; its lower teeth go down with the lower lip.
   ctx.mesh.splitUpper.forEach((i) => p.set(i, [0, 0]));
