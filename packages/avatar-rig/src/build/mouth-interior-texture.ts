@@ -81,20 +81,21 @@ export async function paintMouthInterior(lip: Rgb, skin: Rgb, { paintTeeth }: { 
     for (let x = 0; x < width; x++) {
       const u = (x + 0.5) / width;
       const side = Math.abs(u - 0.5) * 2; // 0 centre, 1 edge
-      // Light comes in through the lips: the roof just behind them is lit, the middle is deep.
-      let c = mix(front, throat, smooth(0.22, 0.42, v));
+      // Light comes in through the lips: the roof just behind them is lit, deeper in it darkens.
+      let c = mix(front, throat, smooth(0.22, 0.5, v));
       if (paintTeeth) {
         const tooth = upperTooth(u, v);
         if (v < 0.1) c = gum;
         // The upper lip shades the top of the teeth.
         else if (tooth) c = mix(c, mix(scale(teeth, tooth.light * (0.78 + 0.22 * smooth(0.1, 0.2, v))), c, smooth(0.6, 0.85, side)), tooth.cover);
       }
-      // Tongue: lying low, its top (v = 0.56) just above where the lower lip comes to rest when the
-      // jaw opens, darker at its sides and shaded at its top. Higher up, a lip-coloured band across
-      // the opening reads as the lower lip (Human's mesh put the inner lip on it: aa 0.10-0.23).
-      const tu = (u - 0.5) / 0.45, tv = (v - 1.01) / 0.45;
+      // Tongue: lying low, its top (v = 0.5) just above where the lower lip comes to rest when the
+      // jaw opens, lit enough to read as a tongue rather than more throat (an all-dark opening read
+      // as a flat hole), darker at its sides and shaded at its top. Higher up, a lip-coloured band
+      // across the opening reads as the lower lip (Human's mesh put the inner lip on it: aa 0.10-0.23).
+      const tu = (u - 0.5) / 0.45, tv = (v - 1.0) / 0.5;
       const inTongue = 1 - smooth(0.7, 1, tu * tu + tv * tv);
-      if (inTongue > 0) c = mix(c, scale(tongue, (1 - 0.35 * Math.min(1, Math.abs(tu))) * (0.6 + 0.4 * smooth(0.56, 0.68, v))), inTongue);
+      if (inTongue > 0) c = mix(c, scale(tongue, (1 - 0.35 * Math.min(1, Math.abs(tu))) * (0.7 + 0.3 * smooth(0.5, 0.65, v))), inTongue);
       // The cheeks' insides are in shadow.
       c = scale(c, 1 - 0.55 * smooth(0.35, 0.95, side));
       // A black-and-white or faded photo gets an interior as grey as its lips.
