@@ -36,9 +36,9 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
 }
 
 /**
- * One typed fetch for every API call (`target` from the contracts' `apiRoute`): adds the bearer token from local storage (read per call,
- * so a token stored at sign-in is used at once), encodes the body, validates the answer with the
- * contract schema and turns errors into ApiError.
+ * One typed fetch for every API call (`target` from the contracts' `apiRoute`): adds the bearer
+ * token from local storage (read per call, so a token stored at sign-in is used at once), encodes
+ * the body, validates the answer with the contract schema and turns errors into ApiError.
  */
 export async function apiRequest<S extends z.ZodType | undefined = undefined>(
   target: ApiTarget,
