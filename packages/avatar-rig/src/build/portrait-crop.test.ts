@@ -32,7 +32,7 @@ describe('portraitCrop on a tight headshot', () => {
     const top = face.box.y + face.box.height / 2 + Math.max(face.box.width, face.box.height) * 0.15 - size / scale / 2;
     const photoTopInPortrait = Math.round(-top * scale);
     expect(photoTopInPortrait).toBeGreaterThan(50);
-    // Repeated edge pixels make vertical streaks; blurred they are smooth (the photo's own rows
+    // Repeated edge pixels would make vertical streaks; the fill is smooth (the photo's own rows
     // just below the edge, hair and forehead, are far busier).
     const band = streakiness(crop.rgba, size, 0, photoTopInPortrait - 20);
     const inside = streakiness(crop.rgba, size, photoTopInPortrait + 20, photoTopInPortrait + 80);

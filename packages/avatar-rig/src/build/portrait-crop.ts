@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { FaceFound } from '@avatar-factory/face-analysis';
+import { pushPullFill } from './push-pull-fill';
 
 /** Crop side relative to the larger side of the tight face-mesh box: head, hair, neck and shoulders. */
 const CROP_PER_FACE = 2.6;
@@ -19,10 +20,11 @@ export interface PortraitCrop {
 /**
  * Square crop centred on the face (image rotated per EXIF like the analysis), resized to 512-1024
  * px with Lanczos. Where the crop leaves the photo (tight headshots: the face range allows a tenth
- * of the face cut off, and the head, hair and shoulders around it are often missing) the photo is
- * extended: its edge pixels repeated outwards, blurred, and the photo laid over them with a
- * feathered edge, so the rig's frame and skirt move over soft continuations of the photo instead
- * of hard streaks.
+ * of the face cut off, and the head, hair and shoulders around it are often missing; narrow photos
+ * at the sides) the portrait is extended: the missing part is filled smoothly from the photo's
+ * colours near its edge (pull-push), blurred, and the photo fades into it over a feathered band, so
+ * the rig's frame and skirt move over soft continuations of the photo, not streaks of repeated edge
+ * pixels or a mirrored second face.
  */
 export async function portraitCrop(image: Buffer, face: FaceFound): Promise<PortraitCrop> {
   const { box } = face;
@@ -37,45 +39,55 @@ export async function portraitCrop(image: Buffer, face: FaceFound): Promise<Port
     right: Math.max(0, left + side - face.imageWidth),
     bottom: Math.max(0, top + side - face.imageHeight),
   };
-  const photo = await sharp(image).rotate().removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
-  const padded = await extendPhoto(photo.data, photo.info.width, photo.info.height, pad, side);
-  const rgba = await sharp(padded.data, { raw: { width: padded.width, height: padded.height, channels: 3 } })
+  // Two pipelines: sharp extracts before it extends within one.
+  const padded = await sharp(image).rotate().removeAlpha().toColourspace('srgb')
+    .extend({ ...pad, background: { r: 0, g: 0, b: 0 } }).raw().toBuffer({ resolveWithObject: true });
+  const rgb = await sharp(padded.data, { raw: { width: padded.info.width, height: padded.info.height, channels: 3 } })
     .extract({ left: left + pad.left, top: top + pad.top, width: side, height: side })
     .resize(size, size, { kernel: 'lanczos3' })
-    .ensureAlpha().raw().toBuffer();
+    .raw().toBuffer();
   const scale = size / side;
+  const photoInPortrait = { left: -left * scale, top: -top * scale, right: (face.imageWidth - left) * scale, bottom: (face.imageHeight - top) * scale };
+  const extended = Object.values(pad).some((p) => p > 0) ? await extendBeyondPhoto(rgb, size, photoInPortrait, pad) : rgb;
+  const rgba = await sharp(extended, { raw: { width: size, height: size, channels: 3 } }).ensureAlpha().raw().toBuffer();
   const mesh = face.mesh.slice(0, 468).map(([x, y, z]): [number, number, number] => [(x - left) * scale, (y - top) * scale, z * scale]);
   return { rgba, size, mesh };
 }
 
 interface Padding { left: number; top: number; right: number; bottom: number }
 
-/** Blur of the repeated edge pixels, relative to the crop's side (about 15 px on a 730 px crop). */
-const EXTENSION_BLUR = 0.06;
-/** Width over which the photo fades into its extension, relative to the crop's side. */
+/** Blur of the fill, relative to the portrait's side (about 15 px on 512 px). */
+const EXTENSION_BLUR = 0.03;
+/** Width over which the photo fades into its extension, relative to the portrait's side. */
 const EXTENSION_FEATHER = 0.03;
+/** Pixels this close to the photo's edge hold Lanczos ringing from the black outside, so the fill ignores them. */
+const EDGE_RINGING_PX = 3;
 
-/** The photo (RGB) with `pad` pixels added on each side; unchanged when no padding is needed. */
-async function extendPhoto(rgb: Buffer, width: number, height: number, pad: Padding, side: number): Promise<{ data: Buffer; width: number; height: number }> {
-  const outWidth = width + pad.left + pad.right, outHeight = height + pad.top + pad.bottom;
-  if (outWidth === width && outHeight === height) return { data: rgb, width, height };
-  const raw = { raw: { width, height, channels: 3 as const } };
-  const extension = await sharp(rgb, raw).extend({ ...pad, extendWith: 'copy' })
-    .blur(Math.max(1, side * EXTENSION_BLUR)).raw().toBuffer();
-  // The photo with an alpha that rises from 0 at each padded edge to 255 a feather's width inside.
-  const feather = Math.max(1, Math.round(side * EXTENSION_FEATHER));
-  const over = Buffer.alloc(width * height * 4);
-  for (let y = 0; y < height; y++) {
-    const dy = Math.min(pad.top > 0 ? y + 0.5 : Infinity, pad.bottom > 0 ? height - y - 0.5 : Infinity);
-    for (let x = 0; x < width; x++) {
-      const dx = Math.min(pad.left > 0 ? x + 0.5 : Infinity, pad.right > 0 ? width - x - 0.5 : Infinity);
-      const i = y * width + x;
-      over[i * 4] = rgb[i * 3]!; over[i * 4 + 1] = rgb[i * 3 + 1]!; over[i * 4 + 2] = rgb[i * 3 + 2]!;
-      over[i * 4 + 3] = Math.round(255 * Math.min(1, Math.min(dx, dy) / feather));
+/**
+ * The portrait (RGB, `size` square) with everything outside `photo` (its rectangle in portrait
+ * pixels) filled and the photo feathered into the fill along its padded edges.
+ */
+async function extendBeyondPhoto(rgb: Buffer, size: number, photo: Padding, pad: Padding): Promise<Buffer> {
+  const feather = Math.max(1, size * EXTENSION_FEATHER);
+  // Distance of a pixel centre inside the photo from its nearest padded edge (negative outside it).
+  const inside = (x: number, y: number) => Math.min(
+    pad.left > 0 ? x + 0.5 - photo.left : Infinity,
+    pad.right > 0 ? photo.right - x - 0.5 : Infinity,
+    pad.top > 0 ? y + 0.5 - photo.top : Infinity,
+    pad.bottom > 0 ? photo.bottom - y - 0.5 : Infinity,
+  );
+  const known = new Float32Array(size * size);
+  for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) known[y * size + x] = inside(x, y) >= EDGE_RINGING_PX ? 1 : 0;
+  const fill = await sharp(pushPullFill(rgb, known, size, size), { raw: { width: size, height: size, channels: 3 } })
+    .blur(Math.max(0.5, size * EXTENSION_BLUR)).raw().toBuffer();
+  const out = Buffer.alloc(size * size * 3);
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      const t = Math.min(1, Math.max(0, (inside(x, y) - EDGE_RINGING_PX) / feather));
+      const w = t * t * (3 - 2 * t);
+      const i = (y * size + x) * 3;
+      for (let k = 0; k < 3; k++) out[i + k] = Math.round(rgb[i + k]! * w + fill[i + k]! * (1 - w));
     }
   }
-  const data = await sharp(extension, { raw: { width: outWidth, height: outHeight, channels: 3 } })
-    .composite([{ input: over, raw: { width, height, channels: 4 }, left: pad.left, top: pad.top }])
-    .removeAlpha().raw().toBuffer();
-  return { data, width: outWidth, height: outHeight };
+  return out;
 }
