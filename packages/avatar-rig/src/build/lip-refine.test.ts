@@ -24,6 +24,13 @@ describe('the photo\'s own teeth', () => {
     expect((await lipsOf('opencv-227943776-1')).teethVisible).toBe(true);
   });
 
+  it('are found when yellow teeth are brighter than the lips but nearly as saturated, and between red lips', async () => {
+    // clm-franck-03979 showed its own yellow upper row at rest, yet got a painted white row above it
+    // while its own teeth went down with the jaw.
+    expect((await lipsOf('clm-franck-03979')).teethVisible).toBe(true);
+    expect((await lipsOf('softui-brooke')).teethVisible).toBe(true);
+  });
+
   it('are not read into a closed mouth, a red lipstick\'s highlights or a moustache\'s shade', async () => {
     for (const id of ['md-team-3', 'clm-audrey', 'clm-audrey-rot+25', 'clm-bill-murray-snl-crop']) {
       expect({ id, teeth: (await lipsOf(id)).teethVisible }).toEqual({ id, teeth: false });

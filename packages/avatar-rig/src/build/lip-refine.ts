@@ -20,6 +20,10 @@ export interface LipRefinement {
 }
 
 const SAMPLES = 48;
+/** A sample this much brighter (luma, 0-255) than both lips, with a red share below both bounds, is a tooth. */
+const BRIGHT_TOOTH_MARGIN = 12;
+const BRIGHT_TOOTH_RED_SHARE = 0.8;
+const BRIGHT_TOOTH_RED_CAP = 0.34;
 
 interface Sample { y: number; sat: number; red: number }
 interface ColourModel { y: number; sat: number; red: number }
@@ -89,6 +93,11 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
    * would pass). The mouth's dark: much darker than either lip.
    */
   const toothRed = Math.min(0.3, 0.7 * lipRed);
+  // Inside an opening already found, where neither lip is, teeth need only be clearly brighter than
+  // both lips and a good deal less red (clm-franck-03979: yellow teeth y 120-133, red 0.25-0.33;
+  // lips y 104-107, red 0.41-0.43). Left unfound, its upper teeth went down with the jaw under a
+  // painted white row. Used to find the opening, this read pale lower lips as teeth.
+  const brightTooth = (s: Sample) => s.y > Math.max(upper.y, lower.y) + BRIGHT_TOOTH_MARGIN && s.red < Math.min(BRIGHT_TOOTH_RED_CAP, BRIGHT_TOOTH_RED_SHARE * lipRed);
   const isTeeth = (s: Sample) => (s.y > lipY + 8 && s.sat < 0.65 * lipSat) || (s.y > Math.max(upper.y, lower.y) && s.red < toothRed);
   const isDark = (s: Sample) => s.y < lipY - Math.max(25, 0.3 * lipY);
   /**
@@ -147,7 +156,8 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
     const t0 = t0s[k]!, t1 = Math.max(t0, t1s[k]!);
     const s0 = Math.floor(t0 * SAMPLES), s1 = Math.ceil(t1 * SAMPLES);
     const inside = c.samples.slice(s0, s1);
-    const teeth = inside.map(classifier(c.samples, 0, SAMPLES).teeth);
+    const { teeth: toothLike } = classifier(c.samples, 0, SAMPLES);
+    const teeth = inside.map((s) => toothLike(s) || brightTooth(s));
     if (longestRun(teeth) >= 3) teethColumns++;
     return { t0, t1, share: inside.length > 1 ? splitSample(inside, teeth, lipY) / inside.length : 0.5 };
   });
