@@ -79,6 +79,18 @@ describe.each(['astronaut.png', 'grace_hopper.jpg'])('rig built from %s', (fixtu
     expect(mouthHoleArea(pp)).toBeLessThan(0.002 * mw * mw);
   });
 
+  it('drops the jaw by the face\'s size, not by how broad the smile is', () => {
+    // The astronaut smiles broadly (mouth 0.48 face widths, Grace Hopper 0.39): her lower lip drops
+    // no further than a typical mouth's would, or the open mouth reads as a scream.
+    const { rig } = built;
+    const open = evaluateRig(rig, { jawOpen: 1 });
+    const drop = Math.hypot(open[14 * 2]! - rig.vertices[14 * 2]!, open[14 * 2 + 1]! - rig.vertices[14 * 2 + 1]!);
+    const width = (a: number, b: number) => Math.hypot(rig.vertices[a * 2]! - rig.vertices[b * 2]!, rig.vertices[a * 2 + 1]! - rig.vertices[b * 2 + 1]!);
+    const faceWidth = width(234, 454), mouthWidth = width(61, 291);
+    expect(drop).toBeGreaterThan(0.15 * faceWidth);
+    expect(drop).toBeLessThan(0.55 * Math.min(mouthWidth, 0.42 * faceWidth));
+  });
+
   it('draws the mouth interior only inside the inner lips, at every viseme and head pose', () => {
     const { rig } = built;
     const poses = [

@@ -8,7 +8,7 @@ import { paintMouthInterior, sampleColour } from './mouth-interior-texture';
 import { portraitCrop } from './portrait-crop';
 import { buildRigMesh } from './rig-mesh';
 import { refineInnerLips } from './lip-refine';
-import { AMPLITUDE, buildTargets } from './targets';
+import { buildTargets, jawDrop } from './targets';
 import { VISEME_TABLE } from './visemes';
 
 export const FACE_TEXTURE = 'face.png';
@@ -75,7 +75,7 @@ export async function buildRig(image: Buffer, analysis?: FaceAnalysis): Promise<
     visemes: VISEME_TABLE,
     face: {
       box: regionOf(v, Array.from({ length: 468 }, (_, i) => i), 0),
-      mouth: extendDown(regionOf(v, [...UPPER_LIP, ...LOWER_LIP], mesh.frame.mouthWidth * 0.1), AMPLITUDE.jawOpen * mesh.frame.mouthWidth),
+      mouth: extendDown(regionOf(v, [...UPPER_LIP, ...LOWER_LIP], mesh.frame.mouthWidth * 0.1), jawDrop(mesh.frame)),
       leftEye: eyeRegion(v, EYE_IMAGE_RIGHT),
       rightEye: eyeRegion(v, EYE_IMAGE_LEFT),
     },

@@ -1,7 +1,7 @@
 import type { RigTarget } from '../types';
 import { JAW_FOLLOW, LOWER_INNER, LOWER_LIP, MOUTH_CORNER_OUTER, NOSE_BOTTOM, UPPER_INNER, UPPER_LIP } from './landmarks';
 import { INTERIOR_ROWS } from './rig-mesh';
-import { AMPLITUDE, bump, lipSets, solve, solveDense, sparse, type Ctx } from './target-context';
+import { AMPLITUDE, bump, jawDrop, lipSets, solve, solveDense, sparse, type Ctx } from './target-context';
 
 /** Where pressed lips meet: this share of the way from the upper inner lip down to the split line. */
 const PRESS_UPPER_SHARE = 0.4;
@@ -28,8 +28,7 @@ function acrossMouth(ctx: Ctx): (u: number) => number {
 }
 
 export function jawOpen(ctx: Ctx): RigTarget {
-  const { mouthWidth: mw } = ctx.mesh.frame;
-  const D = AMPLITUDE.jawOpen * mw;
+  const D = jawDrop(ctx.mesh.frame);
   const across = acrossMouth(ctx);
   const { upper, lower } = lipSets();
   const p = new Map<number, [number, number]>();

@@ -7,7 +7,7 @@ import type { RigMesh } from './rig-mesh';
 
 /** Amplitudes at weight 1, in mouth widths (mw), face widths (fw) or radians. */
 export const AMPLITUDE = {
-  jawOpen: 0.55, // mw: lower lip centre drop
+  jawOpen: 0.55, // mw (at most 0.4 fw: see jawDrop): lower lip centre drop
   roundNarrow: 0.22, // share of the lip width pulled in
   roundOpen: 0.07, // mw each lip moves away from the seam
   spreadWiden: 0.14,
@@ -21,6 +21,17 @@ export const AMPLITUDE = {
   rollRadians: 0.04,
   breathLift: 0.01, // fw
 } as const;
+
+/**
+ * How far the lower lip's middle drops at jawOpen 1, in portrait pixels. A smile widens the mouth
+ * but does not make the jaw drop further: the drop follows the mouth's width only up to a typical
+ * share of the face's (median of the corpus 0.38). Drawn from a broad smile's width, the open mouth
+ * read as a scream (resume-profile: Human's gap 0.37 at jawOpen 0.6 fell to 0.20 at 1).
+ */
+export function jawDrop(frame: RigMesh['frame']): number {
+  return AMPLITUDE.jawOpen * Math.min(frame.mouthWidth, JAW_MOUTH_WIDTH_CAP * frame.faceWidth);
+}
+const JAW_MOUTH_WIDTH_CAP = 0.4;
 
 /** What every target builder needs: the mesh, its mean value weights, local coordinates in the face frame. */
 export interface Ctx {
