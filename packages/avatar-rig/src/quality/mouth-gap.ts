@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { analyseFace } from '@avatar-factory/face-analysis';
 import { visemeWeightsToTargets } from '../evaluate';
 import { renderRigRgba, type DecodedTextures } from '../render/render-rig';
@@ -26,7 +26,7 @@ export async function mouthGap(rig: Rig, textures: DecodedTextures, viseme: Vise
 }
 
 /** A square of the frame around the face box (within the frame), as PNG. */
-async function faceCrop(frame: sharp.Sharp, box: RigRegion, size: number): Promise<Buffer> {
+async function faceCrop(frame: Sharp, box: RigRegion, size: number): Promise<Buffer> {
   const side = Math.min(size, Math.round(Math.max(box.width, box.height) * FACE_CROP_SIDE));
   const clamp = (v: number) => Math.min(size - side, Math.max(0, Math.round(v)));
   const left = clamp(box.x + box.width / 2 - side / 2), top = clamp(box.y + box.height / 2 - side / 2);
