@@ -8,6 +8,7 @@ import { paintMouthInterior, sampleColour } from './mouth-interior-texture';
 import { portraitCrop } from './portrait-crop';
 import { buildRigMesh } from './rig-mesh';
 import { refineInnerLips } from './lip-refine';
+import { refineEyes } from './eye-refine';
 import { buildTargets, jawDrop } from './targets';
 import { VISEME_TABLE } from './visemes';
 
@@ -31,8 +32,8 @@ export interface BuiltRig {
 }
 
 /**
- * Photo -> rig v2 (docs/rig-format.md): portrait crop around the face, the inner lips refined from
- * the image, a 2.5D mesh (face with depth, rings and frame behind it, the photo's own mouth opening,
+ * Photo -> rig v2 (docs/rig-format.md): portrait crop around the face, the lids moved onto the eyes
+ * the iris model found and the inner lips refined from the image, a 2.5D mesh (face with depth, rings and frame behind it, the photo's own mouth opening,
  * a cavity), the twelve targets in the face's own frame, the viseme table, and the cavity texture
  * painted from the face's colours. Pass the analysis when the caller already has it for the same
  * image bytes. Refuses only a photo without one usable face; the photo's range (turn, tilt, size)
@@ -43,8 +44,10 @@ export async function buildRig(image: Buffer, analysis?: FaceAnalysis): Promise<
   if (!face.ok) throw new RigBuildError(face.code, face.message, face.faceCount);
   const crop = await portraitCrop(image, face);
   const size = crop.size;
-  const lips = refineInnerLips(crop.mesh, crop.rgba, size);
-  const mesh = buildRigMesh(lips, await faceMeshTriangulation(), size);
+  const triangulation = await faceMeshTriangulation();
+  const eyes = refineEyes(crop.mesh, crop.irises, triangulation);
+  const lips = refineInnerLips(eyes.mesh, crop.rgba, size);
+  const mesh = buildRigMesh(lips, triangulation, size);
   // Rounded once for compact JSON, before anything (targets, UVs) is derived from them.
   mesh.vertices.forEach((x, i) => { mesh.vertices[i] = roundTo(x, 4); });
 

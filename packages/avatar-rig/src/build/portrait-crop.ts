@@ -1,5 +1,6 @@
 import sharp from 'sharp';
-import type { FaceFound } from '@avatar-factory/face-analysis';
+import type { FaceFound, Iris } from '@avatar-factory/face-analysis';
+import type { PortraitIris } from './eye-refine';
 import { pushPullFill } from './push-pull-fill';
 
 /** Crop side relative to the larger side of the tight face-mesh box: head, hair, neck and shoulders. */
@@ -15,6 +16,8 @@ export interface PortraitCrop {
   size: number;
   /** Face mesh points (468, x/y in portrait pixels; z scaled alike). */
   mesh: Array<[number, number, number]>;
+  /** The irises in portrait pixels, when the analysis found them. */
+  irises: { imageLeft: PortraitIris; imageRight: PortraitIris } | null;
 }
 
 /**
@@ -51,7 +54,9 @@ export async function portraitCrop(image: Buffer, face: FaceFound): Promise<Port
   const extended = Object.values(pad).some((p) => p > 0) ? await extendBeyondPhoto(rgb, size, photoInPortrait, pad) : rgb;
   const rgba = await sharp(extended, { raw: { width: size, height: size, channels: 3 } }).ensureAlpha().raw().toBuffer();
   const mesh = face.mesh.slice(0, 468).map(([x, y, z]): [number, number, number] => [(x - left) * scale, (y - top) * scale, z * scale]);
-  return { rgba, size, mesh };
+  const iris = (i: Iris): PortraitIris => ({ center: [(i.center[0] - left) * scale, (i.center[1] - top) * scale], radius: i.radius * scale });
+  const irises = face.iris ? { imageLeft: iris(face.iris.imageLeft), imageRight: iris(face.iris.imageRight) } : null;
+  return { rgba, size, mesh, irises };
 }
 
 interface Padding { left: number; top: number; right: number; bottom: number }
