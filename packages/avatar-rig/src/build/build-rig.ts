@@ -32,12 +32,12 @@ export interface BuiltRig {
 }
 
 /**
- * Photo -> rig v2 (docs/rig-format.md): portrait crop around the face, the lids moved onto the eyes
- * the iris model found and the inner lips refined from the image, a 2.5D mesh (face with depth, rings and frame behind it, the photo's own mouth opening,
- * a cavity), the twelve targets in the face's own frame, the viseme table, and the cavity texture
- * painted from the face's colours. Pass the analysis when the caller already has it for the same
- * image bytes. Refuses only a photo without one usable face; the photo's range (turn, tilt, size)
- * is face analysis' decision.
+ * Photo -> rig v2 (docs/rig-format.md): portrait crop around the face, the lids moved onto the
+ * eyes the iris model found and the inner lips refined from the image, a 2.5D mesh (face with
+ * depth, rings and frame behind it, the photo's own mouth opening, a cavity), the twelve targets in
+ * the face's own frame, the viseme table, and the cavity texture painted from the face's colours.
+ * Pass the analysis when the caller already has it for the same image bytes. Refuses only a photo
+ * without one usable face; the photo's range (turn, tilt, size) is face analysis' decision.
  */
 export async function buildRig(image: Buffer, analysis?: FaceAnalysis): Promise<BuiltRig> {
   const face = analysis ?? (await analyseFace(image));
