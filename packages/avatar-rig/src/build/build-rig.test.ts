@@ -113,6 +113,18 @@ describe.each(['astronaut.png', 'grace_hopper.jpg'])('rig built from %s', (fixtu
     expect(meanAbsDiff(rest, left, rig.face.rightEye)).toBe(0);
   });
 
+  it('shuts the lids on blink, the crease above coming down with the upper lid', () => {
+    const { rig } = built;
+    const closed = evaluateRig(rig, { blinkLeft: 1, blinkRight: 1 });
+    const gap = (pos: ArrayLike<number>, up: number, lo: number) => Math.hypot(pos[lo * 2]! - pos[up * 2]!, pos[lo * 2 + 1]! - pos[up * 2 + 1]!);
+    // Middle columns of both eyes: upper lid 159 / 386 over lower lid 145 / 374, creases 27 / 257.
+    for (const [up, lo, crease] of [[159, 145, 27], [386, 374, 257]] as const) {
+      expect(gap(closed, up, lo)).toBeLessThan(0.1 * gap(rig.vertices, up, lo));
+      const creaseDrop = closed[crease * 2 + 1]! - rig.vertices[crease * 2 + 1]!;
+      expect(creaseDrop).toBeGreaterThan(0.25 * gap(rig.vertices, up, lo));
+    }
+  });
+
   it('opens the mouth on jawOpen and shows the dark interior', () => {
     const { rig } = built;
     const rest = renderRigRgba(rig, textures);

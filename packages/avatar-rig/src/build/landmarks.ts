@@ -39,7 +39,10 @@ export interface EyeLandmarks {
   upperLid: readonly number[];
   lowerLid: readonly number[];
   corners: readonly [number, number];
-  /** Rings around the eye that stay put during a blink (lower lid folds, brow). */
+  /** The next ring out, column by column with the lids: the upper lid's crease and the lower lid's fold. */
+  upperCrease: readonly number[];
+  lowerFold: readonly number[];
+  /** Rings around the eye that stay put during a blink (outer folds, brow). */
   still: readonly number[];
 }
 
@@ -48,7 +51,9 @@ export const EYE_IMAGE_LEFT: EyeLandmarks = {
   upperLid: [246, 161, 160, 159, 158, 157, 173],
   lowerLid: [7, 163, 144, 145, 153, 154, 155],
   corners: [33, 133],
-  still: [130, 25, 110, 24, 23, 22, 26, 112, 243, 226, 31, 228, 229, 230, 231, 232, 233, 244, 46, 53, 52, 65, 55, 70, 63, 105, 66, 107],
+  upperCrease: [247, 30, 29, 27, 28, 56, 190],
+  lowerFold: [25, 110, 24, 23, 22, 26, 112],
+  still: [130, 243, 226, 31, 228, 229, 230, 231, 232, 233, 244, 46, 53, 52, 65, 55, 70, 63, 105, 66, 107],
 };
 
 /** Subject's left eye, on the image's right. */
@@ -56,7 +61,9 @@ export const EYE_IMAGE_RIGHT: EyeLandmarks = {
   upperLid: [466, 388, 387, 386, 385, 384, 398],
   lowerLid: [249, 390, 373, 374, 380, 381, 382],
   corners: [263, 362],
-  still: [359, 255, 339, 254, 253, 252, 256, 341, 463, 446, 261, 448, 449, 450, 451, 452, 453, 464, 276, 283, 282, 295, 285, 300, 293, 334, 296, 336],
+  upperCrease: [467, 260, 259, 257, 258, 286, 414],
+  lowerFold: [255, 339, 254, 253, 252, 256, 341],
+  still: [359, 463, 446, 261, 448, 449, 450, 451, 452, 453, 464, 276, 283, 282, 295, 285, 300, 293, 334, 296, 336],
 };
 
 /** Bottom of the nose: everything above it is part of the rigid upper head during jaw motion. */

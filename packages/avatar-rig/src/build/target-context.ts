@@ -15,7 +15,7 @@ export const AMPLITUDE = {
   press: 0.3, // share of each lip's thickness removed, once the lips meet
   tuck: 0.4, // share of the lower lip's thickness rolled in
   tongueUp: 0.05, // mw
-  blinkClose: 0.85, // share of the lid gap closed: the rest is the lash line
+  blinkClose: 0.95, // share of the lid gap closed: the lashes above the contour draw the closed line
   yawRadians: 0.07,
   pitchRadians: 0.05,
   rollRadians: 0.04,
