@@ -74,25 +74,24 @@ const EDGE_RINGING_PX = 3;
  */
 async function extendBeyondPhoto(rgb: Buffer, size: number, photo: Padding, pad: Padding): Promise<Buffer> {
   const feather = Math.max(1, size * EXTENSION_FEATHER);
-  // Distance of a pixel centre inside the photo from its nearest padded edge (negative outside it).
-  const inside = (x: number, y: number) => Math.min(
-    pad.left > 0 ? x + 0.5 - photo.left : Infinity,
-    pad.right > 0 ? photo.right - x - 0.5 : Infinity,
-    pad.top > 0 ? y + 0.5 - photo.top : Infinity,
-    pad.bottom > 0 ? photo.bottom - y - 0.5 : Infinity,
-  );
+  // Distance of each pixel centre inside the photo from its nearest padded edge (negative outside it).
+  const inside = new Float32Array(size * size);
   const known = new Float32Array(size * size);
-  for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) known[y * size + x] = inside(x, y) >= EDGE_RINGING_PX ? 1 : 0;
+  for (let y = 0; y < size; y++) {
+    const dy = Math.min(pad.top > 0 ? y + 0.5 - photo.top : Infinity, pad.bottom > 0 ? photo.bottom - y - 0.5 : Infinity);
+    for (let x = 0; x < size; x++) {
+      const d = Math.min(dy, pad.left > 0 ? x + 0.5 - photo.left : Infinity, pad.right > 0 ? photo.right - x - 0.5 : Infinity);
+      inside[y * size + x] = d;
+      known[y * size + x] = d >= EDGE_RINGING_PX ? 1 : 0;
+    }
+  }
   const fill = await sharp(pushPullFill(rgb, known, size, size), { raw: { width: size, height: size, channels: 3 } })
     .blur(Math.max(0.5, size * EXTENSION_BLUR)).raw().toBuffer();
   const out = Buffer.alloc(size * size * 3);
-  for (let y = 0; y < size; y++) {
-    for (let x = 0; x < size; x++) {
-      const t = Math.min(1, Math.max(0, (inside(x, y) - EDGE_RINGING_PX) / feather));
-      const w = t * t * (3 - 2 * t);
-      const i = (y * size + x) * 3;
-      for (let k = 0; k < 3; k++) out[i + k] = Math.round(rgb[i + k]! * w + fill[i + k]! * (1 - w));
-    }
+  for (let p = 0; p < size * size; p++) {
+    const t = Math.min(1, Math.max(0, (inside[p]! - EDGE_RINGING_PX) / feather));
+    const w = t * t * (3 - 2 * t);
+    for (let k = 0; k < 3; k++) out[p * 3 + k] = Math.round(rgb[p * 3 + k]! * w + fill[p * 3 + k]! * (1 - w));
   }
   return out;
 }
