@@ -7,7 +7,7 @@ import { jawOpen, lipTarget, tongueUp } from './mouth-targets';
 import { blink } from './eye-targets';
 import { head } from './head-targets';
 
-export { AMPLITUDE, jawDrop } from './target-context';
+export { jawDrop } from './target-context';
 
 /** All twelve targets for a mesh, in the face's own frame. */
 export function buildTargets(mesh: RigMesh): RigTarget[] {

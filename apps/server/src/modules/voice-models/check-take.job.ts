@@ -2,7 +2,7 @@ import type { SpeechEngine } from '@avatar-factory/speech';
 import { checkUploadedTake, isTakeError, languageOfText, type TakeLanguage } from '@avatar-factory/voice-check';
 import type { JobHandler } from '../../jobs/queue';
 import type { Storage } from '../../storage/storage';
-import { defaultModelLanguage, distinctReadySentences } from './voice-models.mapper';
+import { defaultModelLanguage } from './voice-models.mapper';
 
 const languageNames: Record<TakeLanguage, string> = { ja: 'Japanese', en: 'English' };
 
@@ -43,12 +43,12 @@ export function checkTakeHandler(deps: { voiceModels: VoiceModelsRepository; sto
         outcome = { status: 'failed', errorMessage: error.message, qualityScore: null };
       }
       ctx.signal.throwIfAborted();
-      if (await voiceModels.settleTake(row.id, revision, outcome)) {
-        await voiceModels.update(model.id, { sentenceCount: distinctReadySentences(await voiceModels.listTakes(model.id)) });
-      }
+      await voiceModels.settleTakeAndCount(model.id, row.id, revision, outcome);
     },
     async onFailed({ takeId, revision }, error) {
-      await voiceModels.settleTake(takeId, revision, {
+      const row = await voiceModels.findTake(takeId);
+      if (!row) return;
+      await voiceModels.settleTakeAndCount(row.voiceModelId, takeId, revision, {
         status: 'failed',
         errorMessage: `The recording could not be processed (${error instanceof Error ? error.message : String(error)}). Please record it again.`,
         qualityScore: null,

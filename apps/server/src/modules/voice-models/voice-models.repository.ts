@@ -113,14 +113,28 @@ export function createVoiceModelsRepository(db: Database) {
       return row;
     },
 
-    /** Settles a take's check only if no newer take replaced it meanwhile. */
-    async settleTake(id: string, revision: number, patch: Pick<TakeRow, 'status' | 'errorMessage' | 'qualityScore'>): Promise<boolean> {
-      const rows = await db
-        .update(recordedSentences)
-        .set({ ...patch, updatedAt: new Date() })
-        .where(and(eq(recordedSentences.id, id), eq(recordedSentences.revision, revision)))
-        .returning({ id: recordedSentences.id });
-      return rows.length === 1;
+    /**
+     * Settles a take's check (only if no newer take replaced it meanwhile) and recounts the model's
+     * ready sentences, in one transaction that first locks the model's row. Two takes of one model
+     * settled side by side each counted without the other's take and the later write could keep
+     * the smaller count; and a reader could see every take ready before the count caught up.
+     */
+    async settleTakeAndCount(voiceModelId: string, id: string, revision: number, patch: Pick<TakeRow, 'status' | 'errorMessage' | 'qualityScore'>): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        await tx.select({ id: voiceModels.id }).from(voiceModels).where(eq(voiceModels.id, voiceModelId)).for('update');
+        const settled = await tx
+          .update(recordedSentences)
+          .set({ ...patch, updatedAt: new Date() })
+          .where(and(eq(recordedSentences.id, id), eq(recordedSentences.revision, revision)))
+          .returning({ id: recordedSentences.id });
+        if (settled.length !== 1) return false;
+        const [ready] = await tx
+          .select({ count: sql<number>`count(distinct ${recordedSentences.sentenceId})::int` })
+          .from(recordedSentences)
+          .where(and(eq(recordedSentences.voiceModelId, voiceModelId), eq(recordedSentences.status, 'ready')));
+        await tx.update(voiceModels).set({ sentenceCount: Number(ready?.count ?? 0), updatedAt: new Date() }).where(eq(voiceModels.id, voiceModelId));
+        return true;
+      });
     },
   };
 }

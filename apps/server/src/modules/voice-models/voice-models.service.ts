@@ -151,7 +151,7 @@ export function createVoiceModelsService(deps: VoiceModelsServiceDeps) {
         row = await voiceModels.setTakeAudio(take.id, take.revision, audioKey);
       } catch (error) {
         // Not left in processing for good: the take failed and can be recorded again.
-        await voiceModels.settleTake(take.id, take.revision, { status: 'failed', errorMessage: 'The recording could not be stored. Please record it again.', qualityScore: null });
+        await voiceModels.settleTakeAndCount(model.id, take.id, take.revision, { status: 'failed', errorMessage: 'The recording could not be stored. Please record it again.', qualityScore: null });
         throw error;
       }
       if (!row) {
