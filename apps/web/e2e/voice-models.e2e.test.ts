@@ -284,7 +284,8 @@ describe('Voice Models screen with a fake microphone against the real server', (
     await signInViaUi(edit.page, server.appUrl, user);
     await edit.page.goto(`${server.appUrl}avatars/${taskId}/edit`);
     await edit.page.getByRole('heading', { name: 'Edit Avatar: Grace' }).waitFor();
-    await edit.page.getByLabel('Voice model').selectOption(modelId);
+    // By role and exact name: the loading spinner's label ("Loading voice models") also contains the words.
+    await edit.page.getByRole('combobox', { name: 'Voice model', exact: true }).selectOption(modelId);
     await edit.page.getByRole('button', { name: 'Apply Voice Model' }).click();
     await edit.page.getByText('Voice model applied successfully').waitFor();
     await expect.poll(() => edit.page.getByTestId('current-voice').textContent()).toContain('My Voice');
