@@ -119,21 +119,20 @@ export function createVoiceModelsRepository(db: Database) {
      * settled side by side each counted without the other's take and the later write could keep
      * the smaller count; and a reader could see every take ready before the count caught up.
      */
-    async settleTakeAndCount(voiceModelId: string, id: string, revision: number, patch: Pick<TakeRow, 'status' | 'errorMessage' | 'qualityScore'>): Promise<boolean> {
-      return db.transaction(async (tx) => {
+    async settleTakeAndCount(voiceModelId: string, id: string, revision: number, patch: Pick<TakeRow, 'status' | 'errorMessage' | 'qualityScore'>): Promise<void> {
+      await db.transaction(async (tx) => {
         await tx.select({ id: voiceModels.id }).from(voiceModels).where(eq(voiceModels.id, voiceModelId)).for('update');
         const settled = await tx
           .update(recordedSentences)
           .set({ ...patch, updatedAt: new Date() })
           .where(and(eq(recordedSentences.id, id), eq(recordedSentences.revision, revision)))
           .returning({ id: recordedSentences.id });
-        if (settled.length !== 1) return false;
+        if (settled.length !== 1) return;
         const [ready] = await tx
           .select({ count: sql<number>`count(distinct ${recordedSentences.sentenceId})::int` })
           .from(recordedSentences)
           .where(and(eq(recordedSentences.voiceModelId, voiceModelId), eq(recordedSentences.status, 'ready')));
         await tx.update(voiceModels).set({ sentenceCount: Number(ready?.count ?? 0), updatedAt: new Date() }).where(eq(voiceModels.id, voiceModelId));
-        return true;
       });
     },
   };
