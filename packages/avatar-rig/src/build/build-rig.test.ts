@@ -1,10 +1,13 @@
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RIG_TARGETS, VISEMES, type Rig } from '../types';
 import { evaluateRig, visemeWeightsToTargets } from '../evaluate';
 import { buildRig, decodeTextures, renderRigFrame, renderRigRgba, RigBuildError, type BuiltRig, type DecodedTextures } from '../node';
 import { meanAbsDiff, meanLuma, psnr, readFixture } from '../test-support';
 import { analyseFace } from '@avatar-factory/face-analysis';
+import { listCorpusPhotos } from '@avatar-factory/face-analysis/corpus';
 import { INNER_LIP_RING, insideOrNear } from '../quality/inner-lip-polygon';
+import { LOWER_INNER, UPPER_INNER } from './landmarks';
 
 /** Area of the mouth opening: the polygon corner -> upper inner lip -> other corner -> lower inner lip back. */
 function mouthHoleArea(positions: ArrayLike<number>): number {
@@ -161,5 +164,17 @@ describe('buildRig on other photos', () => {
     const { rig, textures } = await buildRig(photo, analysis);
     const decoded = await decodeTextures(textures);
     expect(psnr(renderRigRgba(rig, decoded), decoded.get('face.png')!, rig.face.box)).toBeGreaterThanOrEqual(35);
+  });
+
+  it('presses the lips together in the picture on a lowered, laughing face: no teeth show between them', async () => {
+    // softui-charles (pitch -15 degrees, teeth bared): the face frame's "down" has depth in it, and
+    // lips that met in the frame stayed 1.5-1.8 px apart on the screen, a line of teeth between them.
+    const photo = readFileSync(listCorpusPhotos().find((p) => p.id === 'softui-charles')!.file);
+    const { rig, textures } = await buildRig(photo);
+    const frame = renderRigFrame(rig, await decodeTextures(textures), visemeWeightsToTargets(rig, { PP: 1 }));
+    const apart = UPPER_INNER.map((u, k) => Math.hypot(frame.positions[LOWER_INNER[k]! * 2]! - frame.positions[u * 2]!, frame.positions[LOWER_INNER[k]! * 2 + 1]! - frame.positions[u * 2 + 1]!));
+    expect(Math.max(...apart)).toBeLessThan(0.2);
+    const teethLayer = rig.layers.findIndex((l) => l.name === 'mouth-teeth') + 1;
+    expect(frame.layerOf.filter((l) => l === teethLayer).length).toBe(0);
   });
 });

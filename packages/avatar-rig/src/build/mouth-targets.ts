@@ -55,6 +55,7 @@ export function lipTarget(ctx: Ctx, name: 'lipsRound' | 'lipsSpread' | 'lipsPres
   const { mouthWidth: mw } = ctx.mesh.frame;
   const half = mw / 2;
   const seam = ctx.mesh.seam;
+  const pos = (i: number): [number, number] => [ctx.mesh.vertices[i * 2]!, ctx.mesh.vertices[i * 2 + 1]!];
   const p = new Map<number, [number, number]>();
   let jawClose = 0;
   lipColumns().forEach((column, k) => {
@@ -63,25 +64,42 @@ export function lipTarget(ctx: Ctx, name: 'lipsRound' | 'lipsSpread' | 'lipsPres
     // Pressed lips meet a little below the upper lip, in front of the upper teeth: the jaw brings
     // the lower lip up whole, the upper lip comes down only a little. A tuck brings the lower lip
     // to the upper teeth's edge.
-    const meetV = name === 'lipsPress' ? upperV + PRESS_UPPER_SHARE * (splitV - upperV) : splitV;
-    const closeUpper = meetV - upperV, closeLower = meetV - lowerV;
+    const share = name === 'lipsPress' ? PRESS_UPPER_SHARE : 1;
+    const meetV = upperV + share * (splitV - upperV);
+    const closeLower = meetV - lowerV;
     if (k === 4 && name === 'lipsPress') jawClose = closeLower;
-    const vertical = (i: number, isUpper: boolean, share: number): number => {
+    // The meeting point in the image itself: the face frame's "down" has depth in it, and the inner
+    // lips of a raised or lowered face lie at different depths, so lips meeting in the frame's v
+    // stayed 1-2 px apart in the picture (softui-charles, softui-ivana: the photo's teeth showed
+    // through a crack between pressed lips).
+    const upperAt = pos(UPPER_INNER[k]!), lowerAt = pos(LOWER_INNER[k]!), split = pos(ctx.mesh.splitUpper[k]!);
+    const meet: [number, number] = [upperAt[0] + share * (split[0] - upperAt[0]), upperAt[1] + share * (split[1] - upperAt[1])];
+    const toMeetUpper = [meet[0] - upperAt[0], meet[1] - upperAt[1]] as const, toMeetLower = [meet[0] - lowerAt[0], meet[1] - lowerAt[1]] as const;
+    const displacement = (i: number, isUpper: boolean, ringShare: number): [number, number] => {
       const [u, v] = ctx.local(i);
-      const close = isUpper ? share * closeUpper : name === 'lipsPress' ? closeLower : share * closeLower;
-      // Thickness about the meeting line once the opening is closed: the inner lips sit on it
-      // exactly, so thinning never crosses the lips nor opens a gap between them.
-      const w = v + close - meetV;
       const taper = 0.2 + 0.8 * bump(u, half);
       switch (name) {
-        case 'lipsRound': return (isUpper ? -1 : 1) * AMPLITUDE.roundOpen * mw * bump(u, half);
-        case 'lipsSpread': return 0;
-        case 'lipsPress': return close - AMPLITUDE.press * w * taper;
-        case 'lowerLipTuck': return isUpper ? 0 : close - AMPLITUDE.tuck * w * taper;
+        case 'lipsRound': return ctx.image(0, (isUpper ? -1 : 1) * AMPLITUDE.roundOpen * mw * bump(u, half));
+        case 'lipsSpread': return [0, 0];
+        case 'lipsPress': {
+          // Each lip comes to the meeting line whole (a lip keeps its own height; the skin above
+          // and below stretches), then thins about it. Stretching the upper lip instead made it
+          // twice as tall on open smiles and Human read the lips as parted.
+          const [cx, cy] = isUpper ? toMeetUpper : toMeetLower;
+          const w = v - (isUpper ? upperV : lowerV);
+          const [tx, ty] = ctx.image(0, -AMPLITUDE.press * w * taper);
+          return [cx + tx, cy + ty];
+        }
+        case 'lowerLipTuck': {
+          if (isUpper) return [0, 0];
+          const w = v + ringShare * closeLower - meetV;
+          const [tx, ty] = ctx.image(0, -AMPLITUDE.tuck * w * taper);
+          return [ringShare * toMeetLower[0] + tx, ringShare * toMeetLower[1] + ty];
+        }
       }
     };
-    for (const [i, share] of column.upper) p.set(i, ctx.image(0, vertical(i, true, share)));
-    for (const [i, share] of column.lower) p.set(i, ctx.image(0, vertical(i, false, share)));
+    for (const [i, ringShare] of column.upper) p.set(i, displacement(i, true, ringShare));
+    for (const [i, ringShare] of column.lower) p.set(i, displacement(i, false, ringShare));
   });
   // The jaw closes with the lower lip.
   if (jawClose < 0) for (const [i, f] of JAW_FOLLOW) p.set(i, ctx.image(0, jawClose * f));
