@@ -4,16 +4,21 @@ import { analyseFace } from '@avatar-factory/face-analysis';
 import { listCorpusPhotos } from '@avatar-factory/face-analysis/corpus';
 import { portraitCrop } from './portrait-crop';
 import { refineInnerLips } from './lip-refine';
+import { LOWER_INNER } from './landmarks';
 
 const corpus = listCorpusPhotos({ derived: true });
 
-async function lipsOf(id: string) {
+async function cropOf(id: string) {
   const photo = corpus.find((p) => p.id === id);
   if (!photo) throw new Error(`no corpus photo ${id}`);
   const image = readFileSync(photo.file);
   const face = await analyseFace(image);
   if (!face.ok) throw new Error(`${id}: ${face.message}`);
-  const crop = await portraitCrop(image, face);
+  return portraitCrop(image, face);
+}
+
+async function lipsOf(id: string) {
+  const crop = await cropOf(id);
   return refineInnerLips(crop.mesh, crop.rgba, crop.size);
 }
 
@@ -34,6 +39,22 @@ describe('the photo\'s own teeth', () => {
   it('are not read into a closed mouth, a red lipstick\'s highlights or a moustache\'s shade', async () => {
     for (const id of ['md-team-3', 'clm-audrey', 'clm-audrey-rot+25', 'clm-bill-murray-snl-crop']) {
       expect({ id, teeth: (await lipsOf(id)).teethVisible }).toEqual({ id, teeth: false });
+    }
+  });
+});
+
+describe('the lower inner lip', () => {
+  it('is put below the lower teeth of a laughing mouth, where Human puts it on them', async () => {
+    // softui-ivana: Human's lower inner lip lies on the lower teeth's top edge, 5 px above the lip;
+    // the lower teeth became part of the lip and showed as a white line between closed lips.
+    const crop = await cropOf('softui-ivana');
+    const lips = refineInnerLips(crop.mesh, crop.rgba, crop.size);
+    // The middle of the mouth (columns 3-4); further out the lip's edge is blurred into the teeth.
+    for (const k of [3, 4]) {
+      const [x, y] = lips.mesh[LOWER_INNER[k]!]!;
+      const o = (Math.round(y + 0.5) * crop.size + Math.round(x - 0.5)) * 4;
+      const [r, g] = [crop.rgba[o]!, crop.rgba[o + 1]!];
+      expect({ k, lipRed: (r - g) / r > 0.3 }).toEqual({ k, lipRed: true });
     }
   });
 });

@@ -20,6 +20,15 @@ export interface LipRefinement {
 }
 
 const SAMPLES = 48;
+/**
+ * How far into the lower lip (share of Human's lip height) the opening may reach. Human puts the
+ * lower inner lip of a laughing mouth on the lower teeth's top edge (softui-ivana: 5 px above the
+ * lip, 3 px more than half its lip): the lower teeth became part of the lip, and a closed mouth
+ * showed them as a white line between the lips.
+ */
+const LOWER_REACH = 0.75;
+/** Elsewhere the opening stays within half a lip of Human's line. */
+const HALF_LIP = 0.5;
 /** A sample this much brighter (luma, 0-255) than both lips, with a red share below both bounds, is a tooth. */
 const BRIGHT_TOOTH_MARGIN = 12;
 const BRIGHT_TOOTH_RED_SHARE = 0.8;
@@ -72,7 +81,8 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
       return sampleAt(rgba, size, a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t);
     });
     const t = (p: Vec3) => (along(p) - from) / (to - from);
-    const upperLimit = (t(mesh[UPPER_OUTER[k]!]!) + t(u)) / 2, lowerLimit = (t(mesh[LOWER_OUTER[k]!]!) + t(l)) / 2;
+    const upperLimit = (t(mesh[UPPER_OUTER[k]!]!) + t(u)) / 2;
+    const lowerLimit = (reach: number) => t(l) + reach * (t(mesh[LOWER_OUTER[k]!]!) - t(l));
     return { a, b, samples, upperLimit, lowerLimit, humanUpper: t(u), humanLower: t(l) };
   });
   // Lip colour models from the ring just inside each outer contour: on the lip even where the
@@ -118,7 +128,7 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
     };
   };
 
-  const spans = columns.map((c) => {
+  const spans = (lowerReach: number) => columns.map((c) => {
     const lo = Math.floor(0.1 * SAMPLES), hi = Math.ceil(0.9 * SAMPLES);
     const { notLip } = classifier(c.samples, lo, hi);
     const score = c.samples.map((s) => (notLip(s) ? 1 : -1.2));
@@ -129,14 +139,14 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
       if (sum > best) { best = sum; bestFrom = from; bestTo = s; }
     }
     // Human's line is off by less than half a lip: the opening stays within that (a lip's highlight
-    // is as bright and pale as a tooth). Where the two disagree the larger opening wins, a little
+    // is as bright and pale as a tooth), or within lowerReach of the lower lip. Where the two disagree the larger opening wins, a little
     // larger still: a lip band must hold only lip, or closing the lips would show teeth on them;
     // a sliver of lip in the opening just moves with the teeth.
     if (best >= 2) {
       const margin = 2 / SAMPLES;
       return {
         t0: Math.max(Math.min(bestFrom / SAMPLES, c.humanUpper) - margin, c.upperLimit),
-        t1: Math.min(Math.max((bestTo + 1) / SAMPLES, c.humanLower) + margin, c.lowerLimit),
+        t1: Math.min(Math.max((bestTo + 1) / SAMPLES, c.humanLower) + margin, c.lowerLimit(lowerReach)),
       };
     }
     // Closed: the lips meet at the darkest line between them.
@@ -149,23 +159,30 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
   // a light smoothing, so that the inner lip line stays as smooth as a lip.
   const med3 = (values: number[]) => values.map((v, k) => (k === 0 || k === values.length - 1 ? v : median([values[k - 1]!, v, values[k + 1]!])));
   const smooth3 = (values: number[]) => values.map((v, k) => (k === 0 || k === values.length - 1 ? v : (values[k - 1]! + 2 * v + values[k + 1]!) / 4));
-  const t0s = smooth3(med3(spans.map((s) => s.t0))), t1s = smooth3(med3(spans.map((s) => s.t1)));
-
-  let gap = 0, teethColumns = 0;
-  const opened = columns.map((c, k) => {
-    const t0 = t0s[k]!, t1 = Math.max(t0, t1s[k]!);
-    const s0 = Math.floor(t0 * SAMPLES), s1 = Math.ceil(t1 * SAMPLES);
-    const inside = c.samples.slice(s0, s1);
-    const { teeth: toothLike } = classifier(c.samples, 0, SAMPLES);
-    const teeth = inside.map((s) => toothLike(s) || brightTooth(s));
-    if (longestRun(teeth) >= 3) teethColumns++;
-    return { t0, t1, share: inside.length > 1 ? splitSample(inside, teeth, lipY) / inside.length : 0.5 };
-  });
+  const opening = (lowerReach: number) => {
+    const found = spans(lowerReach);
+    const t0s = smooth3(med3(found.map((s) => s.t0))), t1s = smooth3(med3(found.map((s) => s.t1)));
+    let teethColumns = 0;
+    const opened = columns.map((c, k) => {
+      const t0 = t0s[k]!, t1 = Math.max(t0, t1s[k]!);
+      const s0 = Math.floor(t0 * SAMPLES), s1 = Math.ceil(t1 * SAMPLES);
+      const inside = c.samples.slice(s0, s1);
+      const { teeth: toothLike } = classifier(c.samples, 0, SAMPLES);
+      const teeth = inside.map((s) => toothLike(s) || brightTooth(s));
+      if (longestRun(teeth) >= 3) teethColumns++;
+      return { t0, t1, share: inside.length > 1 ? splitSample(inside, teeth, lipY) / inside.length : 0.5 };
+    });
+    return { opened, teethVisible: teethColumns >= 3 };
+  };
+  // Only a mouth that shows teeth within half a lip of Human's line may open further into the lower
+  // lip: elsewhere a lower lip's highlight would be read as teeth (clm-bill-murray-snl-crop).
+  const halfLip = opening(HALF_LIP);
+  const { opened, teethVisible } = halfLip.teethVisible ? opening(LOWER_REACH) : halfLip;
+  let gap = 0;
   // Teeth rows run straight across the mouth: one share of the opening (the median over the open
   // columns) for every column, so the cut between upper and lower teeth is smooth.
   // Without teeth of its own the opening is only the dark between the lips: it all goes with the
   // jaw, so that the painted teeth under the upper lip show when the mouth opens.
-  const teethVisible = teethColumns >= 3;
   const openShares = opened.filter((o) => o.t1 - o.t0 > 2 / SAMPLES).map((o) => o.share);
   const share = !teethVisible ? 0 : openShares.length ? median(openShares) : 0.5;
   const split: Vec3[] = columns.map((c, k) => {
