@@ -4,31 +4,54 @@ import { visemeWeightsToTargets } from '../evaluate';
 import { renderRigRgba, type DecodedTextures } from '../render/render-rig';
 import type { Rig, RigRegion, VisemeId } from '../types';
 
-/** Side of the face-centred crop read when Human's detector misses the face in the whole frame, in face-box sizes. */
-const FACE_CROP_SIDE = 1.6;
+/** Sides of the face-centred crops read when Human's detector misses the face in the whole frame, in face-box sizes. */
+const FACE_CROP_SIDES = [1.4, 1.8, 2.2, 2.6];
+/** A reading whose face box overlaps the rig's face box less than this (intersection over union) read something else. */
+const MIN_BOX_IOU = 0.5;
 
 /**
  * What an independent reader sees of the mouth at a viseme: Human's face mesh run on the rendered
  * frame, inner-lip gap (landmarks 13-14) over mouth width (61-291). Where Human's detector finds no
  * face in the whole frame (it misses some faces at the portrait's framing, the rest frame too:
- * md-team-5), it reads a face-centred crop of the frame instead. Null when it finds none there either.
+ * md-team-5), or finds one that is not the face (softui-ivana's closed mouth: a 72 px box inside
+ * its 211 px face), it reads face-centred crops of the frame instead. Null when it finds the face
+ * in none of them.
  */
 export async function mouthGap(rig: Rig, textures: DecodedTextures, viseme: VisemeId): Promise<number | null> {
   const image = renderRigRgba(rig, textures, visemeWeightsToTargets(rig, { [viseme]: 1 }));
   const frame = sharp(Buffer.from(image.data), { raw: { width: image.width, height: image.height, channels: 4 } });
-  const png = await frame.clone().png().toBuffer();
-  const whole = await analyseFace(png, { checkRange: false });
-  const face = whole.ok ? whole : await analyseFace(await faceCrop(frame, rig.face.box, image.width), { checkRange: false });
-  if (!face.ok) return null;
-  const m = face.mesh;
-  const dist = (a: number, b: number) => Math.hypot(m[a]![0] - m[b]![0], m[a]![1] - m[b]![1]);
-  return dist(13, 14) / dist(61, 291);
+  const readings = [async () => ({ png: await frame.clone().png().toBuffer(), offset: [0, 0] as const })]
+    .concat(FACE_CROP_SIDES.map((side) => () => faceCrop(frame, rig.face.box, image.width, side)));
+  const gaps: number[] = [];
+  for (const read of readings) {
+    const { png, offset } = await read();
+    const face = await analyseFace(png, { checkRange: false });
+    if (!face.ok) continue;
+    const box = { ...face.box, x: face.box.x + offset[0], y: face.box.y + offset[1] };
+    if (intersectionOverUnion(box, rig.face.box) < MIN_BOX_IOU) continue;
+    const m = face.mesh;
+    const dist = (a: number, b: number) => Math.hypot(m[a]![0] - m[b]![0], m[a]![1] - m[b]![1]);
+    gaps.push(dist(13, 14) / dist(61, 291));
+  }
+  return gaps.length ? median(gaps) : null;
 }
 
-/** A square of the frame around the face box (within the frame), as PNG. */
-async function faceCrop(frame: Sharp, box: RigRegion, size: number): Promise<Buffer> {
-  const side = Math.min(size, Math.round(Math.max(box.width, box.height) * FACE_CROP_SIDE));
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b), mid = s.length / 2;
+  return s.length % 2 ? s[Math.floor(mid)]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+function intersectionOverUnion(a: RigRegion, b: RigRegion): number {
+  const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+  const h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  const inter = Math.max(0, w) * Math.max(0, h);
+  return inter / (a.width * a.height + b.width * b.height - inter);
+}
+
+/** A square of the frame around the face box (within the frame), as PNG, with its top-left corner in the frame. */
+async function faceCrop(frame: Sharp, box: RigRegion, size: number, sideInBoxes: number): Promise<{ png: Buffer; offset: readonly [number, number] }> {
+  const side = Math.min(size, Math.round(Math.max(box.width, box.height) * sideInBoxes));
   const clamp = (v: number) => Math.min(size - side, Math.max(0, Math.round(v)));
   const left = clamp(box.x + box.width / 2 - side / 2), top = clamp(box.y + box.height / 2 - side / 2);
-  return frame.clone().extract({ left, top, width: side, height: side }).png().toBuffer();
+  return { png: await frame.clone().extract({ left, top, width: side, height: side }).png().toBuffer(), offset: [left, top] };
 }
