@@ -177,4 +177,14 @@ describe('buildRig on other photos', () => {
     const teethLayer = rig.layers.findIndex((l) => l.name === 'mouth-teeth') + 1;
     expect(frame.layerOf.filter((l) => l === teethLayer).length).toBe(0);
   });
+
+  it('drops the lower lip with the jaw on a face turned 28 degrees', async () => {
+    // tabler-male-28: a sliver of skin under the far side of the lower lip, seen nearly edge-on,
+    // folded when the jaw opened, and relieving it shrank the whole jaw (lower lip 5 px, chin 29 px).
+    const photo = readFileSync(listCorpusPhotos().find((p) => p.id === 'tabler-male-28')!.file);
+    const { rig } = await buildRig(photo);
+    const open = evaluateRig(rig, { jawOpen: 1 });
+    const drop = (i: number) => Math.hypot(open[i * 2]! - rig.vertices[i * 2]!, open[i * 2 + 1]! - rig.vertices[i * 2 + 1]!);
+    expect(drop(14)).toBeGreaterThan(0.8 * drop(152));
+  });
 });

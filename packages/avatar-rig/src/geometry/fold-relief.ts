@@ -11,6 +11,14 @@ const SMOOTH_ROUNDS = 40;
 /** The last resort after smoothing: shrink the folding vertices' movement by this per round. */
 const SHRINK = 0.8;
 const SHRINK_ROUNDS = 30;
+/**
+ * A triangle seen this nearly edge-on or more (the share of its 3D area that faces the viewer,
+ * about 70 degrees from facing) is not judged: its fold covers a few pixels, which the depth test
+ * draws. On a turned face the skin under the lower lip's far side is such a sliver, and relieving
+ * its fold shrank the whole jaw (tabler-male-28, 28 degrees of yaw: the lower lip dropped 5 px
+ * instead of 28).
+ */
+const MIN_FACING = 0.35;
 
 /**
  * Where a mouth or eye target would fold a triangle that faces the viewer at rest, it is relaxed
@@ -19,8 +27,8 @@ const SHRINK_ROUNDS = 30;
  * pulled toward the mean of its neighbours' (Laplacian smoothing of that pose's targets), which
  * keeps the motion's size (the jaw still opens all the way) and removes the shear; only what is
  * still folding after that loses a fifth of its movement per round until nothing flips. Checked
- * poses: each target at its maximum, each viseme at full strength. Triangles already folded or tiny
- * at rest (a turned face's far side, hidden by the depth test) are not judged, nor those the
+ * poses: each target at its maximum, each viseme at full strength. Triangles already folded, tiny
+ * or seen nearly edge-on at rest (a turned face's far side, hidden by the depth test) are not judged, nor those the
  * caller allows to fold at a pose (`mayFold`, given the triangle's offset in `triangles`).
  */
 export function relieveFolds(rig: Rig, triangles: readonly number[], minRestArea2: number, mayFold: (t: number, pose: RigWeights) => boolean = () => false): RigTarget[] {
@@ -28,7 +36,7 @@ export function relieveFolds(rig: Rig, triangles: readonly number[], minRestArea
   const dense = rig.targets.map((t) => toDense(t, n));
   const judged: number[] = [];
   for (let t = 0; t < triangles.length; t += 3) {
-    if (signedArea2(rig.vertices, triangles[t]!, triangles[t + 1]!, triangles[t + 2]!) > minRestArea2) judged.push(t);
+    if (signedArea2(rig.vertices, triangles[t]!, triangles[t + 1]!, triangles[t + 2]!) > minRestArea2 && facing(rig, triangles, t) >= MIN_FACING) judged.push(t);
   }
   const poses: RigWeights[] = [
     ...rig.targets.filter((t) => !HEAD.has(t.name)).map((t) => ({ [t.name]: t.max }) as RigWeights),
@@ -94,6 +102,17 @@ export function relieveFolds(rig: Rig, triangles: readonly number[], minRestArea
   };
   if (!relax(smooth, SMOOTH_ROUNDS)) relax(shrink, SHRINK_ROUNDS);
   return current();
+}
+
+/** The share of triangle t's 3D area (x, y and the rig's depth) that faces the viewer: 1 facing, 0 edge-on; 1 without depth. */
+function facing(rig: Rig, triangles: readonly number[], t: number): number {
+  if (!rig.depth) return 1;
+  const p = (i: number) => [rig.vertices[i * 2]!, rig.vertices[i * 2 + 1]!, rig.depth![i]!] as const;
+  const [a, b, c] = [p(triangles[t]!), p(triangles[t + 1]!), p(triangles[t + 2]!)];
+  const u = [b[0] - a[0], b[1] - a[1], b[2] - a[2]], w = [c[0] - a[0], c[1] - a[1], c[2] - a[2]];
+  const normal = [u[1]! * w[2]! - u[2]! * w[1]!, u[2]! * w[0]! - u[0]! * w[2]!, u[0]! * w[1]! - u[1]! * w[0]!];
+  const length = Math.hypot(...normal);
+  return length > 0 ? Math.abs(normal[2]!) / length : 1;
 }
 
 /** Only vertices the target moved at all are touched here, so a target keeps its set of vertices unless smoothing spreads it. */
