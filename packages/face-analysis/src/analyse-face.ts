@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { getHuman, type HumanFace, type HumanPoint } from './human-instance';
 import { checkFaceRange, type RangeRefusal } from './face-range';
 import { cutOffShare, measureFace } from './measure-face';
+import { withMirroredRightEye } from './mirrored-eye';
 import type { Box, FaceAnalysis, FaceFailure, FaceFailureCode, Iris, MeshPoint } from './types';
 
 /** A face counts when Human's overall score reaches this (the spec's browser check uses 0.5 too). */
@@ -91,8 +92,13 @@ async function refine(rgb: Buffer, width: number, height: number, box: Box): Pro
     .resize(REFINE_SIZE, REFINE_SIZE, { kernel: 'lanczos3' }).raw().toBuffer();
   const faces = (await detect(crop, REFINE_SIZE, REFINE_SIZE)).filter((f) => f.score >= FACE_MIN_SCORE);
   if (faces.length !== 1) return null;
+  // The subject's right eye from the mirrored crop (see mirrored-eye.ts); as Human gave it when the
+  // mirrored crop shows no single face.
+  const mirrored = await sharp(crop, { raw: { width: REFINE_SIZE, height: REFINE_SIZE, channels: 3 } }).flop().raw().toBuffer();
+  const mirroredFaces = (await detect(mirrored, REFINE_SIZE, REFINE_SIZE)).filter((f) => f.score >= FACE_MIN_SCORE);
+  const raw = mirroredFaces.length === 1 ? withMirroredRightEye(faces[0]!.mesh, mirroredFaces[0]!.mesh, REFINE_SIZE) : faces[0]!.mesh;
   const k = side / REFINE_SIZE;
-  const mesh = faces[0]!.mesh.map((p: HumanPoint): MeshPoint => [left + (p[0] + 0.5) * k, top + (p[1] + 0.5) * k, (p[2] ?? 0) * k]);
+  const mesh = raw.map((p: HumanPoint): MeshPoint => [left + (p[0] + 0.5) * k, top + (p[1] + 0.5) * k, (p[2] ?? 0) * k]);
   return { face: faces[0]!, mesh };
 }
 

@@ -15,8 +15,8 @@ const TOLERANCE = 0.08;
 const GAZE_RANGE: [number, number] = [0.3, 0.7];
 
 /**
- * Human's face mesh sometimes draws an eye's lids off the eye: below it on a tilted head
- * (softui-brooke: the whole contour on the lower lid) or on a squint (softui-charles).
+ * Human's face mesh sometimes draws an eye's lids off the eye: on a squint (softui-charles: the
+ * contour on the lower lid) or on a turned and tilted head (argon-ivana-square, tabler-male-28).
  * Its iris model, run on the eye itself, finds the iris where it is. A blink that closes the mesh's
  * lids then leaves the real eye open. Per eye, the lid contour is moved so that the iris sits
  * midway between the lids, as far along the opening as in the other eye (the two look the same
