@@ -27,8 +27,24 @@ function acrossMouth(ctx: Ctx): (u: number) => number {
   return (u) => (u - centre) / reach;
 }
 
+/** However open the photo's mouth already is, the jaw still drops this share of its full drop. */
+const JAW_DROP_FLOOR = 0.4;
+/** Lips parted at rest by up to this share of the full drop do not count toward 'aa''s opening. */
+const PARTED_AT_REST = 0.3;
+
+/**
+ * jawOpen at 1 is the open mouth of 'aa'. A photo whose mouth is already open (a smile showing its
+ * teeth, a laugh) dropped the full amount on top of its opening: 0.6-0.75 mouth widths open, a
+ * scream, which Human's mesh read as less open than a smaller opening (softui-kal-visuals 0.26 at
+ * the full drop, 0.34 at 0.6 of it) and a viewer reads as a yell. So the opening beyond lips
+ * parted a little counts toward it: the jaw drops the full amount less that (at least
+ * JAW_DROP_FLOOR of it). Counting all of the opening, lips parted at rest read less open than before
+ * (clm-bill-murray-snl-crop 0.35 -> 0.25).
+ */
 export function jawOpen(ctx: Ctx): RigTarget {
-  const D = jawDrop(ctx.mesh.frame);
+  const restGap = Math.max(0, ctx.local(LOWER_INNER[4]!)[1] - ctx.local(UPPER_INNER[4]!)[1]);
+  const full = jawDrop(ctx.mesh.frame);
+  const D = Math.max(JAW_DROP_FLOOR * full, full - Math.max(0, restGap - PARTED_AT_REST * full));
   const across = acrossMouth(ctx);
   const { upper, lower } = lipSets();
   const p = new Map<number, [number, number]>();
