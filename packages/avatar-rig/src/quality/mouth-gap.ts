@@ -20,8 +20,10 @@ const MIN_BOX_IOU = 0.5;
 export async function mouthGap(rig: Rig, textures: DecodedTextures, viseme: VisemeId): Promise<number | null> {
   const image = renderRigRgba(rig, textures, visemeWeightsToTargets(rig, { [viseme]: 1 }));
   const frame = sharp(Buffer.from(image.data), { raw: { width: image.width, height: image.height, channels: 4 } });
-  const readings = [async () => ({ png: await frame.clone().png().toBuffer(), offset: [0, 0] as const })]
-    .concat(FACE_CROP_SIDES.map((side) => () => faceCrop(frame, rig.face.box, image.width, side)));
+  const readings: Array<() => Promise<FramePng>> = [
+    async () => ({ png: await frame.clone().png().toBuffer(), offset: [0, 0] }),
+    ...FACE_CROP_SIDES.map((side) => () => faceCrop(frame, rig.face.box, image.width, side)),
+  ];
   const gaps: number[] = [];
   for (const read of readings) {
     const { png, offset } = await read();
@@ -48,8 +50,11 @@ function intersectionOverUnion(a: RigRegion, b: RigRegion): number {
   return inter / (a.width * a.height + b.width * b.height - inter);
 }
 
-/** A square of the frame around the face box (within the frame), as PNG, with its top-left corner in the frame. */
-async function faceCrop(frame: Sharp, box: RigRegion, size: number, sideInBoxes: number): Promise<{ png: Buffer; offset: readonly [number, number] }> {
+/** A PNG of (part of) a frame, and where its top-left corner lies in the frame. */
+interface FramePng { png: Buffer; offset: readonly [number, number] }
+
+/** A square of the frame around the face box (within the frame). */
+async function faceCrop(frame: Sharp, box: RigRegion, size: number, sideInBoxes: number): Promise<FramePng> {
   const side = Math.min(size, Math.round(Math.max(box.width, box.height) * sideInBoxes));
   const clamp = (v: number) => Math.min(size - side, Math.max(0, Math.round(v)));
   const left = clamp(box.x + box.width / 2 - side / 2), top = clamp(box.y + box.height / 2 - side / 2);
