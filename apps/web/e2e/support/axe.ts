@@ -34,6 +34,21 @@ export async function axeViolations(page: Page): Promise<Result[]> {
   return results.violations;
 }
 
+/** Longest wait for the page's transitions to end before it is checked. */
+const SETTLE_TIMEOUT_MS = 2000;
+
+/**
+ * Waits until the page's running CSS transitions and finite animations have ended (spinners run
+ * forever and are not waited for). axe reads colours as they are drawn: a toast still fading in
+ * after the page was resized read 1.61:1 ("Avatar generation completed." at 375 px).
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(async (timeout) => {
+    const finite = document.getAnimations().filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)));
+    await Promise.race([Promise.all(finite.map((a) => a.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, timeout))]);
+  }, SETTLE_TIMEOUT_MS);
+}
+
 /**
  * Fails with every WCAG 2.1 A/AA violation axe-core finds on the page, at each of the given
  * widths (the page is resized to each, then back to the first). `screen` names it in the message.
@@ -43,6 +58,7 @@ export async function expectAccessible(page: Page, screen: string, widths: reado
   const failures: string[] = [];
   for (const viewport of widths) {
     if (original?.width !== viewport.width || original.height !== viewport.height) await page.setViewportSize(viewport);
+    await settleAnimations(page);
     const violations = await axeViolations(page);
     if (violations.length > 0) failures.push(`${screen} at ${viewport.width} px:\n${describeViolations(violations)}`);
   }
