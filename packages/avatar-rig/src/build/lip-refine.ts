@@ -139,9 +139,10 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
       if (sum > best) { best = sum; bestFrom = from; bestTo = s; }
     }
     // Human's line is off by less than half a lip: the opening stays within that (a lip's highlight
-    // is as bright and pale as a tooth), or within lowerReach of the lower lip. Where the two disagree the larger opening wins, a little
-    // larger still: a lip band must hold only lip, or closing the lips would show teeth on them;
-    // a sliver of lip in the opening just moves with the teeth.
+    // is as bright and pale as a tooth), or within lowerReach of the lower lip. Where the two
+    // disagree the larger opening wins, a little larger still: a lip band must hold only lip, or
+    // closing the lips would show teeth on them; a sliver of lip in the opening just moves with the
+    // teeth.
     if (best >= 2) {
       const margin = 2 / SAMPLES;
       return {

@@ -28,8 +28,9 @@ const MIN_FACING = 0.35;
  * keeps the motion's size (the jaw still opens all the way) and removes the shear; only what is
  * still folding after that loses a fifth of its movement per round until nothing flips. Checked
  * poses: each target at its maximum, each viseme at full strength. Triangles already folded, tiny
- * or seen nearly edge-on at rest (a turned face's far side, hidden by the depth test) are not judged, nor those the
- * caller allows to fold at a pose (`mayFold`, given the triangle's offset in `triangles`).
+ * or seen nearly edge-on at rest (a turned face's far side, hidden by the depth test) are not
+ * judged, nor those the caller allows to fold at a pose (`mayFold`, given the triangle's offset in
+ * `triangles`).
  */
 export function relieveFolds(rig: Rig, triangles: readonly number[], minRestArea2: number, mayFold: (t: number, pose: RigWeights) => boolean = () => false): RigTarget[] {
   const n = rig.vertices.length / 2;
