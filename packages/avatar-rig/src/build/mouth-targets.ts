@@ -34,7 +34,7 @@ const PARTED_AT_REST = 0.3;
 
 /**
  * jawOpen at 1 is the open mouth of 'aa'. A photo whose mouth is already open (a smile showing its
- * teeth, a laugh) dropped the full amount on top of its opening: 0.6-0.75 mouth widths open, a
+ * teeth, a laugh) dropped the full amount on top of its opening: 0.6-1.0 mouth widths open, a
  * scream, which Human's mesh read as less open than a smaller opening (softui-kal-visuals 0.26 at
  * the full drop, 0.34 at 0.6 of it) and a viewer reads as a yell. So the opening beyond lips
  * parted a little counts toward it: the jaw drops the full amount less that (at least
