@@ -4,18 +4,19 @@ import { visemeWeightsToTargets } from '../evaluate';
 import { renderRigRgba, type DecodedTextures } from '../render/render-rig';
 import type { Rig, RigRegion, VisemeId } from '../types';
 
-/** Sides of the face-centred crops read when Human's detector misses the face in the whole frame, in face-box sizes. */
+/** Sides of the face-centred crops read besides the whole frame, in face-box sizes. */
 const FACE_CROP_SIDES = [1.4, 1.8, 2.2, 2.6];
 /** A reading whose face box overlaps the rig's face box less than this (intersection over union) read something else. */
 const MIN_BOX_IOU = 0.5;
 
 /**
  * What an independent reader sees of the mouth at a viseme: Human's face mesh run on the rendered
- * frame, inner-lip gap (landmarks 13-14) over mouth width (61-291). Where Human's detector finds no
- * face in the whole frame (it misses some faces at the portrait's framing, the rest frame too:
- * md-team-5), or finds one that is not the face (softui-ivana's closed mouth: a 72 px box inside
- * its 211 px face), it reads face-centred crops of the frame instead. Null when it finds the face
- * in none of them.
+ * frame, inner-lip gap (landmarks 13-14) over mouth width (61-291). One reading is noisy: a crop a
+ * few pixels off moved it by 0.05-0.14, Human's detector misses some faces at the portrait's
+ * framing (md-team-5) and finds a "face" that is not the face in others (softui-ivana's closed
+ * mouth: a 72 px box inside its 211 px face). So the whole frame and four face-centred crops are
+ * read, readings whose face box is not the rig's are dropped, and the median of the rest is the
+ * answer. Null when Human finds the face in none of them.
  */
 export async function mouthGap(rig: Rig, textures: DecodedTextures, viseme: VisemeId): Promise<number | null> {
   const image = renderRigRgba(rig, textures, visemeWeightsToTargets(rig, { [viseme]: 1 }));
