@@ -11,9 +11,9 @@ const IMAGE_RIGHT_EYE = [263, 466, 388, 387, 386, 385, 384, 398, 362, 249, 390, 
 describe('the eye contours', () => {
   it('are the same whichever way the photo faces: the mirrored photo gives the mirrored eyes', async () => {
     // Human 3.3.6 flips both eye crops for its iris model but flips back only one answer, so the
-    // subject's right eye (image left) got a mirrored eye's contour: on clm-audrey and md-team-4
-    // its points lay 0.23 eye widths (mean) off where the mirrored photo puts them on clm-audrey, and
-    // each photo's other eye 0.11 off; now 0.01-0.03.
+    // subject's right eye (image left) got a mirrored eye's contour. On clm-audrey its points lay
+    // 0.23 eye widths (mean) from where the mirrored photo puts them, and the other eye's 0.11
+    // (there the mirrored photo's own right eye was the wrong one); now 0.01-0.03.
     for (const id of ['clm-audrey', 'md-team-4']) {
       const photo = readFileSync(listCorpusPhotos().find((p) => p.id === id)!.file);
       const { info } = await sharp(photo).raw().toBuffer({ resolveWithObject: true });
