@@ -9,6 +9,7 @@ import { portraitCrop } from './portrait-crop';
 import { buildRigMesh } from './rig-mesh';
 import { refineInnerLips } from './lip-refine';
 import { refineEyes } from './eye-refine';
+import { refineLowerLids } from './lower-lid-refine';
 import { buildTargets, jawDrop } from './targets';
 import { VISEME_TABLE } from './visemes';
 
@@ -46,7 +47,8 @@ export async function buildRig(image: Buffer, analysis?: FaceAnalysis): Promise<
   const size = crop.size;
   const triangulation = await faceMeshTriangulation();
   const eyes = refineEyes(crop.mesh, crop.irises, triangulation);
-  const lips = refineInnerLips(eyes.mesh, crop.rgba, size);
+  const lids = refineLowerLids(eyes.mesh, crop.rgba, size, crop.irises, triangulation);
+  const lips = refineInnerLips(lids, crop.rgba, size);
   const mesh = buildRigMesh(lips, triangulation, size);
   // Rounded once for compact JSON, before anything (targets, UVs) is derived from them.
   mesh.vertices.forEach((x, i) => { mesh.vertices[i] = roundTo(x, 4); });
@@ -86,11 +88,16 @@ export async function buildRig(image: Buffer, analysis?: FaceAnalysis): Promise<
   rig.targets = buildTargets(mesh);
   // Closing an open-mouthed photo's lips squeezes the thin lip triangles near the corners past
   // each other: they may fold there (the lips are shut, the depth test draws the nearer), since
-  // shrinking the closure would leave the mouth open for m, b and p.
+  // shrinking the closure would leave the mouth open for m, b and p. Closed lids meet on a line:
+  // the triangles of the eye between them go flat, and rounding may turn one inside out.
   const lipVertices = new Set<number>([...UPPER_LIP, ...LOWER_LIP]);
+  const eyeOpenings = [EYE_IMAGE_LEFT, EYE_IMAGE_RIGHT].map((e) => new Set<number>([...e.upperLid, ...e.lowerLid, ...e.corners]));
   const t = mesh.faceTriangles;
+  const within = (set: Set<number>, i: number) => set.has(t[i]!) && set.has(t[i + 1]!) && set.has(t[i + 2]!);
   const closing = (pose: RigWeights) => (pose.lipsPress ?? 0) > 0 || (pose.lowerLipTuck ?? 0) > 0;
-  rig.targets = relieveFolds(rig, t, MIN_JUDGED_AREA2 * (size / 512) ** 2, (i, pose) => closing(pose) && lipVertices.has(t[i]!) && lipVertices.has(t[i + 1]!) && lipVertices.has(t[i + 2]!));
+  const blinking = (pose: RigWeights) => (pose.blinkLeft ?? 0) > 0 || (pose.blinkRight ?? 0) > 0;
+  rig.targets = relieveFolds(rig, t, MIN_JUDGED_AREA2 * (size / 512) ** 2, (i, pose) =>
+    (closing(pose) && within(lipVertices, i)) || (blinking(pose) && eyeOpenings.some((eye) => within(eye, i))));
   const facePng = await sharp(crop.rgba, { raw: { width: size, height: size, channels: 4 } }).png().toBuffer();
   const mouthPng = await paintMouthInterior(lip, skin, { paintTeeth: !lips.teethVisible });
   return { rig, textures: { [FACE_TEXTURE]: facePng, [MOUTH_TEXTURE]: mouthPng } };

@@ -43,7 +43,7 @@ export function refineEyes(input: ReadonlyArray<Vec3>, irises: { imageLeft: Port
         const w = 1 - smoothstep(inner, outer, Math.hypot(p[0] - eye.centre[0], p[1] - eye.centre[1]));
         return [p[0] + wanted[0] * share * w, p[1] + wanted[1] * share * w, p[2]];
       });
-      if (!folds(input, moved, triangles)) { mesh = moved; return [wanted[0] * share, wanted[1] * share]; }
+      if (!meshFolds(input, moved, triangles)) { mesh = moved; return [wanted[0] * share, wanted[1] * share]; }
     }
     return [0, 0];
   });
@@ -94,7 +94,7 @@ const smoothstep = (e0: number, e1: number, x: number) => { const t = Math.min(1
 const MIN_AREA_KEPT = 0.2;
 
 /** Whether any mesh triangle changes orientation or goes (nearly) flat between the two meshes. */
-function folds(before: ReadonlyArray<Vec3>, after: ReadonlyArray<Vec3>, triangles: readonly number[]): boolean {
+export function meshFolds(before: ReadonlyArray<Vec3>, after: ReadonlyArray<Vec3>, triangles: readonly number[]): boolean {
   const flat = (m: ReadonlyArray<Vec3>) => m.flatMap((p) => [p[0], p[1]]);
   const pb = flat(before), pa = flat(after);
   for (let t = 0; t < triangles.length; t += 3) {

@@ -1,0 +1,61 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { analyseFace, faceMeshTriangulation } from '@avatar-factory/face-analysis';
+import { listCorpusPhotos } from '@avatar-factory/face-analysis/corpus';
+import { signedArea2 } from '../geometry/signed-area';
+import { portraitCrop } from './portrait-crop';
+import { refineEyes } from './eye-refine';
+import { refineLowerLids } from './lower-lid-refine';
+import { EYE_IMAGE_LEFT, EYE_IMAGE_RIGHT, type EyeLandmarks } from './landmarks';
+import type { Vec3 } from './face-frame';
+
+const corpus = listCorpusPhotos();
+
+async function lidsOf(id: string) {
+  const image = readFileSync(corpus.find((p) => p.id === id)!.file);
+  const face = await analyseFace(image);
+  if (!face.ok) throw new Error(`${id}: ${face.message}`);
+  const crop = await portraitCrop(image, face);
+  const triangles = await faceMeshTriangulation();
+  const before = refineEyes(crop.mesh, crop.irises, triangles).mesh;
+  return { crop, triangles, before, after: refineLowerLids(before, crop.rgba, crop.size, crop.irises, triangles) };
+}
+
+/** Luma of the photo 1.5 px below each lower lid point (towards the fold under it), column by column. */
+function lumaBelowLid(mesh: Vec3[], eye: EyeLandmarks, rgba: Uint8Array | Buffer, size: number): number[] {
+  return eye.lowerLid.map((i, k) => {
+    const p = mesh[i]!, f = mesh[eye.lowerFold[k]!]!;
+    const d = Math.hypot(f[0] - p[0], f[1] - p[1]) || 1;
+    const x = Math.round(p[0] + ((f[0] - p[0]) / d) * 1.5 - 0.5), y = Math.round(p[1] + ((f[1] - p[1]) / d) * 1.5 - 0.5);
+    const o = (y * size + x) * 4;
+    return 0.299 * rgba[o]! + 0.587 * rgba[o + 1]! + 0.114 * rgba[o + 2]!;
+  });
+}
+
+describe('the lower lids, read from the photo', () => {
+  it('move off the white of the eye onto the lid, so that a closed eye shows no white under it', async () => {
+    // clm-audrey: Human's lower lid contours lie on the white of both eyes, 2-4 px above the lids.
+    // Her eyes' white measures luma 187-218, the lid skin 161-166. Under the iris (the middle
+    // columns) the photo 1.5 px below the contour was white (226-237); after, it is lid (123-153).
+    const { crop, before, after } = await lidsOf('clm-audrey');
+    for (const eye of [EYE_IMAGE_LEFT, EYE_IMAGE_RIGHT]) {
+      const middle = (mesh: Vec3[]) => lumaBelowLid(mesh, eye, crop.rgba, crop.size).slice(2, 4);
+      expect(Math.max(...middle(before))).toBeGreaterThan(185);
+      expect(Math.max(...middle(after))).toBeLessThan(170);
+    }
+  });
+
+  it('stay where the mesh put them when they lie on the lid, and never fold the mesh', async () => {
+    for (const id of ['md-team-1', 'matplotlib-grace-hopper', 'clm-chuck-crop', 'clm-audrey', 'softui-brooke']) {
+      const { triangles, before, after } = await lidsOf(id);
+      if (!id.startsWith('clm-audrey') && id !== 'softui-brooke') expect({ id, moved: after.filter((p, i) => p[0] !== before[i]![0] || p[1] !== before[i]![1]).length }).toEqual({ id, moved: 0 });
+      const a = before.flatMap((p) => [p[0], p[1]]), b = after.flatMap((p) => [p[0], p[1]]);
+      let flipped = 0;
+      for (let t = 0; t < triangles.length; t += 3) {
+        const s0 = signedArea2(a, triangles[t]!, triangles[t + 1]!, triangles[t + 2]!), s1 = signedArea2(b, triangles[t]!, triangles[t + 1]!, triangles[t + 2]!);
+        if (Math.abs(s0) > 1e-9 && s1 / s0 <= 0) flipped++;
+      }
+      expect({ id, flipped }).toEqual({ id, flipped: 0 });
+    }
+  });
+});
