@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { INTERIOR_TEXTURE_SIZE, luma, paintMouthInterior } from './mouth-interior-texture';
+import { INTERIOR_TEXTURE_SIZE, luma, openingDark, paintMouthInterior } from './mouth-interior-texture';
 
 type Rgb = [number, number, number];
 
@@ -61,5 +61,36 @@ describe('mouth interior texture', () => {
     const painted = await incisors(await paintMouthInterior(lips, [200, 150, 130], { paintTeeth: true }));
     const without = await incisors(await paintMouthInterior(lips, [200, 150, 130], { paintTeeth: false }));
     expect(painted - without).toBeGreaterThan(50);
+  });
+
+  it('is no lighter than the dark of a photo whose own mouth is open, instead of a lip-tinted throat', async () => {
+    // softui-ivana laughs with a near-black mouth: the lip-tinted throat drew a red-brown patch in it.
+    const own: Rgb = [22, 12, 10];
+    const cavity = (png: Buffer) => meanLuma(png, 0.3, 0.7, 0.4, 0.55);
+    const redLips: Rgb = [215, 70, 55];
+    const matched = await cavity(await paintMouthInterior(redLips, [200, 150, 130], { paintTeeth: false, dark: own }));
+    const tinted = await cavity(await paintMouthInterior(redLips, [200, 150, 130], { paintTeeth: false }));
+    expect(matched).toBeLessThanOrEqual(luma(own) + 1);
+    expect(tinted / matched).toBeGreaterThan(1.5);
+  });
+
+  it('reads the dark inside an open mouth, and nothing inside closed lips', () => {
+    // A 40 x 40 image: lips at luma ~100, an opening whose lower half is dark (20) and upper half teeth (200).
+    const size = 40;
+    const rgba = Buffer.alloc(size * size * 4);
+    for (let y = 0; y < size; y++) {
+      for (let x = 0; x < size; x++) {
+        const o = (y * size + x) * 4;
+        const inOpening = x >= 10 && x < 30 && y >= 14 && y < 26;
+        const value = !inOpening ? [150, 80, 80] : y < 20 ? [200, 200, 195] : [20, 10, 10];
+        rgba.set([...value, 255], o);
+      }
+    }
+    const open = [[10, 14], [30, 14], [30, 26], [10, 26]] as const;
+    expect(openingDark(rgba, size, open, [150, 80, 80])).toEqual([20, 10, 10]);
+    const shut = [[10, 19.6], [30, 19.6], [30, 20.4], [10, 20.4]] as const;
+    expect(openingDark(rgba, size, shut, [150, 80, 80])).toBeNull();
+    const lipsOnly = [[0, 0], [10, 0], [10, 10], [0, 10]] as const;
+    expect(openingDark(rgba, size, lipsOnly, [150, 80, 80])).toBeNull();
   });
 });

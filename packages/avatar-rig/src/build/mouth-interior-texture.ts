@@ -54,6 +54,41 @@ const mix = (a: Rgb, b: Rgb, t: number): Rgb => [a[0] + (b[0] - a[0]) * t, a[1] 
 const scale = (a: Rgb, k: number): Rgb => [a[0] * k, a[1] * k, a[2] * k];
 const smooth = (e0: number, e1: number, x: number) => { const t = Math.min(1, Math.max(0, (x - e0) / (e1 - e0))); return t * t * (3 - 2 * t); };
 
+/** An open mouth's darkest share of pixels that counts as its own dark (the rest is teeth, tongue, lip edge). */
+const DARKEST_SHARE = 0.3;
+/** Fewer pixels than this inside the lips is a closed mouth: nothing of its own to match. */
+const MIN_OPENING_PIXELS = 30;
+
+/**
+ * The colour of the dark inside the photo's own open mouth: the mean of the darkest 30% of the
+ * pixels inside the inner lip polygon, when they are much darker than the lips (else the "opening"
+ * is lips pressed together, or teeth). Null for a closed mouth.
+ */
+export function openingDark(rgba: Buffer, size: number, polygon: ReadonlyArray<readonly [number, number]>, lip: Rgb): Rgb | null {
+  const xs = polygon.map((p) => p[0]), ys = polygon.map((p) => p[1]);
+  const found: Rgb[] = [];
+  for (let y = Math.max(0, Math.floor(Math.min(...ys))); y <= Math.min(size - 1, Math.ceil(Math.max(...ys))); y++) {
+    for (let x = Math.max(0, Math.floor(Math.min(...xs))); x <= Math.min(size - 1, Math.ceil(Math.max(...xs))); x++) {
+      if (!insidePolygon(polygon, x + 0.5, y + 0.5)) continue;
+      const o = (y * size + x) * 4;
+      found.push([rgba[o]!, rgba[o + 1]!, rgba[o + 2]!]);
+    }
+  }
+  if (found.length < MIN_OPENING_PIXELS) return null;
+  const darkest = found.sort((a, b) => luma(a) - luma(b)).slice(0, Math.ceil(found.length * DARKEST_SHARE));
+  const mean = [0, 1, 2].map((k) => darkest.reduce((sum, c) => sum + c[k]!, 0) / darkest.length) as Rgb;
+  return luma(mean) < 0.6 * luma(lip) ? mean : null;
+}
+
+function insidePolygon(poly: ReadonlyArray<readonly [number, number]>, px: number, py: number): boolean {
+  let inside = false;
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    const [xi, yi] = poly[i]!, [xj, yj] = poly[j]!;
+    if ((yi > py) !== (yj > py) && px < ((xj - xi) * (py - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
 /**
  * Paints the mouth cavity in the grid's texture space (v: 0 above the upper lip, 0.3 where the
  * lips meet, 0.45 just below, 0.6 under the lower lip, 1 the floor): a throat in a deep shade of
@@ -62,19 +97,24 @@ const smooth = (e0: number, e1: number, x: number) => { const t = Math.min(1, Ma
  * tinted by the skin hanging just below the upper lip. Procedural: a closed mouth shows no
  * interior to copy.
  */
-export async function paintMouthInterior(lip: Rgb, skin: Rgb, { paintTeeth }: { paintTeeth: boolean } = { paintTeeth: true }): Promise<Buffer> {
+export async function paintMouthInterior(lip: Rgb, skin: Rgb, { paintTeeth, dark }: { paintTeeth: boolean; dark?: Rgb | null } = { paintTeeth: true }): Promise<Buffer> {
   const { width, height } = INTERIOR_TEXTURE_SIZE;
   const out = Buffer.alloc(width * height * 4);
   const tint = mix(lip, [150, 45, 55], 0.35);
-  const throat = scale(tint, 0.24);
-  const front = scale(tint, 0.55);
+  // A photo whose mouth is open shows its own dark: the cavity that opens beyond it, lit front
+  // included, is no lighter than that, and takes half its hue (softui-ivana's laugh: a lip-tinted
+  // cavity drew a red-brown patch inside a near-black mouth). Its shading stays, only darker.
+  const own = dark ? Math.min(1, Math.max(0.15, luma(dark) / luma(scale(tint, 0.55)))) : 1;
+  const hue = (c: Rgb) => (dark ? mix(scale(c, own), scale(dark, luma(scale(c, own)) / Math.max(1, luma(dark))), 0.5) : c);
+  const throat = hue(scale(tint, 0.24));
+  const front = hue(scale(tint, 0.55));
   const gum = scale(mix(lip, [190, 80, 90], 0.4), 0.75);
   // Teeth inside a mouth are lit no better than the face around it: pure enamel white on a dim or
   // warm photo looks pasted on. Their level follows the cheeks' luminance (teeth read a little
   // lighter than skin), within bounds that keep them recognisable as teeth on any photo.
   const enamel = mix([236, 230, 216], skin, 0.3);
   const teeth = scale(enamel, teethLevel(skin) / luma(enamel));
-  const tongue = scale(mix(lip, [205, 95, 105], 0.45), 0.8);
+  const tongue = hue(scale(mix(lip, [205, 95, 105], 0.45), 0.8));
   const colourfulness = Math.min(1, (Math.max(...lip) - Math.min(...lip)) / Math.max(1, Math.max(...lip)) / 0.25);
   for (let y = 0; y < height; y++) {
     const v = (y + 0.5) / height;
