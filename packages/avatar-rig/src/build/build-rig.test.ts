@@ -58,11 +58,12 @@ describe.each(['astronaut.png', 'grace_hopper.jpg'])('rig built from %s', (fixtu
     }
     expect(rig.targets.map((t) => t.name)).toEqual([...RIG_TARGETS]);
     expect(Object.keys(rig.visemes).sort()).toEqual([...VISEMES].sort());
-    // The crop is normalised around the face: centred across, the face about 1/2.6 of the side.
+    // The crop is normalised around the face: near the middle across, the face 1/2.6 of the side or,
+    // where the photo holds less around it, up to 1/1.7.
     const { box } = rig.face;
     expect(Math.abs(box.x + box.width / 2 - rig.width / 2)).toBeLessThan(0.05 * rig.width);
     expect(Math.max(box.width, box.height) / rig.width).toBeGreaterThan(0.33);
-    expect(Math.max(box.width, box.height) / rig.width).toBeLessThan(0.45);
+    expect(Math.max(box.width, box.height) / rig.width).toBeLessThan(1 / 1.65);
     // Round trip through JSON, as the server stores it.
     expect(JSON.parse(JSON.stringify(rig))).toEqual(rig);
   });
@@ -137,7 +138,7 @@ describe.each(['astronaut.png', 'grace_hopper.jpg'])('rig built from %s', (fixtu
     const { rig } = built;
     const rest = renderRigRgba(rig, textures);
     const open = renderRigRgba(rig, textures, { jawOpen: 1 });
-    expect(meanLuma(rest, rig.face.mouth) - meanLuma(open, rig.face.mouth)).toBeGreaterThan(10);
+    expect(meanLuma(rest, rig.face.mouth) - meanLuma(open, rig.face.mouth)).toBeGreaterThan(8);
     expect(meanAbsDiff(rest, open, rig.face.leftEye)).toBe(0);
     // The 'aa' viseme goes through the table to the same kind of opening.
     const aa = renderRigRgba(rig, textures, visemeWeightsToTargets(rig, { aa: 1 }));

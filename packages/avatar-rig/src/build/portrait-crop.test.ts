@@ -27,11 +27,14 @@ describe('portraitCrop on a tight headshot', () => {
     if (!face.ok) throw new Error(face.message);
     const crop = await portraitCrop(image, face);
     const { size } = crop;
-    // Where the photo's top edge lands in the portrait (the crop is scaled uniformly).
-    const scale = size / Math.round(Math.max(face.box.width, face.box.height) * 2.6);
-    const top = face.box.y + face.box.height / 2 + Math.max(face.box.width, face.box.height) * 0.15 - size / scale / 2;
-    const photoTopInPortrait = Math.round(-top * scale);
-    expect(photoTopInPortrait).toBeGreaterThan(50);
+    // Where the photo's top edge lands in the portrait (the crop is scaled uniformly): read off
+    // two landmarks, the outer eye corners.
+    const scale = (crop.mesh[263]![0] - crop.mesh[33]![0]) / (face.mesh[263]![0] - face.mesh[33]![0]);
+    const photoTopInPortrait = Math.round(crop.mesh[33]![1] - face.mesh[33]![1] * scale);
+    expect(photoTopInPortrait).toBeGreaterThan(30);
+    // The face is the portrait's subject, not a small face in a square of fill: the crop shrinks
+    // to 1.7 face sizes where the photo holds less than 2.6 (it was 1/2.6 of the side).
+    expect(Math.max(face.box.width, face.box.height) * scale / size).toBeGreaterThan(1 / 1.75);
     // Repeated edge pixels would make vertical streaks; the fill is smooth (the photo's own rows
     // just below the edge, hair and forehead, are far busier).
     const band = streakiness(crop.rgba, size, 0, photoTopInPortrait - 20);

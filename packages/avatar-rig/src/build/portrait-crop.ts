@@ -5,6 +5,12 @@ import { pushPullFill } from './push-pull-fill';
 
 /** Crop side relative to the larger side of the tight face-mesh box: head, hair, neck and shoulders. */
 const CROP_PER_FACE = 2.6;
+/**
+ * Where the photo holds far less than that around the face (a tight headshot), the crop shrinks
+ * to what it holds, down to this. Always 2.6, a headshot cropped at the face became a small face
+ * in a square of blurred fill (clm-*-crop).
+ */
+const MIN_CROP_PER_FACE = 1.7;
 /** The crop centre sits this share of the face size below the face centre, to show the shoulders. */
 const CENTRE_DROP = 0.15;
 export const MIN_PORTRAIT = 512;
@@ -21,8 +27,8 @@ export interface PortraitCrop {
 }
 
 /**
- * Square crop centred on the face (image rotated per EXIF like the analysis), resized to 512-1024
- * px with Lanczos. Where the crop leaves the photo (tight headshots: the face range allows a tenth
+ * Square crop around the face (image rotated per EXIF like the analysis; see cropSquare), resized
+ * to 512-1024 px with Lanczos. Where the crop leaves the photo (tight headshots: the face range allows a tenth
  * of the face cut off, and the head, hair and shoulders around it are often missing; narrow photos
  * at the sides) the portrait is extended: the missing part is filled smoothly from the photo's
  * colours near its edge (pull-push), blurred, and the photo fades into it over a feathered band, so
@@ -32,9 +38,7 @@ export interface PortraitCrop {
 export async function portraitCrop(image: Buffer, face: FaceFound): Promise<PortraitCrop> {
   const { box } = face;
   const faceSize = Math.max(box.width, box.height);
-  const side = Math.max(8, Math.round(faceSize * CROP_PER_FACE));
-  const left = Math.round(box.x + box.width / 2 - side / 2);
-  const top = Math.round(box.y + box.height / 2 + faceSize * CENTRE_DROP - side / 2);
+  const { side, left, top } = cropSquare(face);
   const size = Math.min(MAX_PORTRAIT, Math.max(MIN_PORTRAIT, side));
   const pad = {
     left: Math.max(0, -left),
@@ -57,6 +61,39 @@ export async function portraitCrop(image: Buffer, face: FaceFound): Promise<Port
   const iris = (i: Iris): PortraitIris => ({ center: [(i.center[0] - left) * scale, (i.center[1] - top) * scale], radius: i.radius * scale });
   const irises = face.iris ? { imageLeft: iris(face.iris.imageLeft), imageRight: iris(face.iris.imageRight) } : null;
   return { rgba, size, mesh, irises };
+}
+
+/** Around the face box, a crop keeps at least this share of the face size on every side (hair, the jaw's drop, the head's turns). */
+const FACE_MARGIN = 0.3;
+/** A 2.6-face crop that would be more than half fill is shrunk: the face would sit in a fog. */
+const MAX_FILL_SHARE = 0.5;
+
+/**
+ * The crop: 2.6 face sizes about the preferred centre (the face centre, a little lower), as long
+ * as at most half of it lies outside the photo. Otherwise (a tight headshot) the largest
+ * square from 2.6 down to 1.7 face sizes that lies within the photo with FACE_MARGIN around the
+ * face, as near the preferred centre as it can be; if none fits, 1.7 face sizes about that centre.
+ */
+function cropSquare(face: FaceFound): { side: number; left: number; top: number } {
+  const { box, imageWidth: width, imageHeight: height } = face;
+  const faceSize = Math.max(box.width, box.height);
+  const margin = FACE_MARGIN * faceSize;
+  const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 + faceSize * CENTRE_DROP };
+  const centred = (side: number) => ({ side, left: Math.round(centre.x - side / 2), top: Math.round(centre.y - side / 2) });
+  const preferred = centred(Math.max(8, Math.round(faceSize * CROP_PER_FACE)));
+  const held = (Math.max(0, Math.min(width, preferred.left + preferred.side) - Math.max(0, preferred.left)) *
+    Math.max(0, Math.min(height, preferred.top + preferred.side) - Math.max(0, preferred.top))) / preferred.side ** 2;
+  if (1 - held <= MAX_FILL_SHARE) return preferred;
+  // Where the square's near edge may lie: the face with its margin inside it, the square inside the photo.
+  const range = (side: number, faceFrom: number, faceTo: number, photo: number) => [Math.max(0, faceTo + margin - side), Math.min(photo - side, faceFrom - margin)] as const;
+  for (let perFace = CROP_PER_FACE; perFace >= MIN_CROP_PER_FACE; perFace -= 0.05) {
+    const side = Math.round(faceSize * perFace);
+    const across = range(side, box.x, box.x + box.width, width), down = range(side, box.y, box.y + box.height, height);
+    if (across[0] > across[1] || down[0] > down[1]) continue;
+    const clamp = (v: number, [lo, hi]: readonly [number, number]) => Math.round(Math.min(hi, Math.max(lo, v)));
+    return { side, left: clamp(centre.x - side / 2, across), top: clamp(centre.y - side / 2, down) };
+  }
+  return centred(Math.max(8, Math.round(faceSize * MIN_CROP_PER_FACE)));
 }
 
 interface Padding { left: number; top: number; right: number; bottom: number }

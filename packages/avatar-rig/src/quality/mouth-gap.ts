@@ -54,10 +54,21 @@ function intersectionOverUnion(a: RigRegion, b: RigRegion): number {
 /** A PNG of (part of) a frame, and where its top-left corner lies in the frame. */
 interface FramePng { png: Buffer; offset: readonly [number, number] }
 
-/** A square of the frame around the face box (within the frame). */
+/**
+ * A square around the face box, moved into the frame where it fits there. A square larger than
+ * the frame (a tight headshot's portrait is only 1.7 face boxes wide) is centred on the face with
+ * the frame's edge pixels repeated past its edge: cut to the frame, the larger crops all became the
+ * whole frame, and the median rested on one framing.
+ */
 async function faceCrop(frame: Sharp, box: RigRegion, size: number, sideInBoxes: number): Promise<FramePng> {
-  const side = Math.min(size, Math.round(Math.max(box.width, box.height) * sideInBoxes));
-  const clamp = (v: number) => Math.min(size - side, Math.max(0, Math.round(v)));
-  const left = clamp(box.x + box.width / 2 - side / 2), top = clamp(box.y + box.height / 2 - side / 2);
-  return { png: await frame.clone().extract({ left, top, width: side, height: side }).png().toBuffer(), offset: [left, top] };
+  const side = Math.round(Math.max(box.width, box.height) * sideInBoxes);
+  const centred = (v: number) => Math.round(v - side / 2);
+  const place = (v: number) => (side > size ? centred(v) : Math.min(size - side, Math.max(0, centred(v))));
+  const left = place(box.x + box.width / 2), top = place(box.y + box.height / 2);
+  const pad = { left: Math.max(0, -left), top: Math.max(0, -top), right: Math.max(0, left + side - size), bottom: Math.max(0, top + side - size) };
+  // Two pipelines: sharp extracts before it extends within one.
+  const extended = await frame.clone().extend({ ...pad, extendWith: 'copy' }).raw().toBuffer({ resolveWithObject: true });
+  const png = await sharp(extended.data, { raw: { width: extended.info.width, height: extended.info.height, channels: extended.info.channels } })
+    .extract({ left: left + pad.left, top: top + pad.top, width: side, height: side }).png().toBuffer();
+  return { png, offset: [left, top] };
 }
