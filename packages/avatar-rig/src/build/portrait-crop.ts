@@ -36,8 +36,6 @@ export interface PortraitCrop {
  * pixels or a mirrored second face.
  */
 export async function portraitCrop(image: Buffer, face: FaceFound): Promise<PortraitCrop> {
-  const { box } = face;
-  const faceSize = Math.max(box.width, box.height);
   const { side, left, top } = cropSquare(face);
   const size = Math.min(MAX_PORTRAIT, Math.max(MIN_PORTRAIT, side));
   const pad = {
