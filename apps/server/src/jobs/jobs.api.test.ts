@@ -108,6 +108,20 @@ describe('durable job queue (in-process workers)', () => {
     expect(await runsLog(t)).not.toContainEqual(expect.stringMatching(/^cancel-me /));
   });
 
+  it('a job cancelled while running ends cancelled, even when its work ends before it sees the cancel', async () => {
+    // The cancel lands between two heartbeats (1 s apart) and the job's last step ends before the
+    // next one: as a training job whose model was cancelled returns early, it was marked completed.
+    const id = await queue.enqueue('test.record', { key: 'cancel-late', steps: 1, stepMs: 400 });
+    pool = startWorkerPool({ queue, handlers: testJobHandlers(t), logger: silent, pollMs: 20 });
+    await waitFor('job to run', async () => (await queue.get(id))?.status === 'running');
+    await queue.cancel(id);
+    const ended = await waitFor('job to end', async () => {
+      const row = await queue.get(id);
+      return row && row.status !== 'running' && row;
+    }, 5000);
+    expect(ended.status).toBe('cancelled');
+  });
+
   it('prunes finished jobs older than JOB_RETENTION_DAYS, and never a queued or running one', async () => {
     const day = 24 * 60 * 60 * 1000;
     const make = async (key: string, status: 'completed' | 'failed' | 'cancelled' | 'queued' | 'running', ageDays: number) => {
