@@ -16,6 +16,11 @@ export interface AnalyseOptions {
    * box has a side under this many pixels. Prefer `checkRange: false`.
    */
   minFacePx?: number;
+  /**
+   * false: leave out the pass on the mirrored crop that corrects the subject's right eye (one Human
+   * run of three), for a caller that reads only the mouth.
+   */
+  rightEye?: boolean;
 }
 
 /** Side of the square, face-centred crop of the refining pass (the face fills about half of it). */
@@ -39,7 +44,7 @@ export async function analyseFace(image: Buffer, options: AnalyseOptions = {}): 
   if (faces.length > 1) return fail('multiple_faces', `${faces.length} faces were found; use a photo of a single person.`);
   const coarse = faces[0]!;
   const coarseMesh = coarse.mesh.map((p: HumanPoint): MeshPoint => [p[0], p[1], p[2] ?? 0]);
-  const { face, mesh } = (await refine(data, info.width, info.height, tightBox(coarseMesh.slice(0, 468)))) ?? { face: coarse, mesh: coarseMesh };
+  const { face, mesh } = (await refine(data, info.width, info.height, tightBox(coarseMesh.slice(0, 468)), options.rightEye !== false)) ?? { face: coarse, mesh: coarseMesh };
   // Cut-off from the first pass: the refining crop repeats the photo's edge pixels, which the mesh
   // then fits inside (the astronaut cut at the mouth reads 0% there, 30% on the first pass).
   const measurements = { ...measureFace(mesh, info.width, info.height), cutOffShare: cutOffShare(coarseMesh, info.width, info.height) };
@@ -82,7 +87,7 @@ function detect(rgb: Buffer, width: number, height: number): Promise<HumanFace[]
 }
 
 /** Second pass on a crop twice the face's size, scaled to REFINE_SIZE; null if it finds no single face there. */
-async function refine(rgb: Buffer, width: number, height: number, box: Box): Promise<{ face: HumanFace; mesh: MeshPoint[] } | null> {
+async function refine(rgb: Buffer, width: number, height: number, box: Box, rightEye: boolean): Promise<{ face: HumanFace; mesh: MeshPoint[] } | null> {
   const side = Math.round(Math.max(box.width, box.height) * 2);
   const left = Math.round(box.x + box.width / 2 - side / 2), top = Math.round(box.y + box.height / 2 - side / 2);
   const pad = { left: Math.max(0, -left), top: Math.max(0, -top), right: Math.max(0, left + side - width), bottom: Math.max(0, top + side - height) };
@@ -94,8 +99,8 @@ async function refine(rgb: Buffer, width: number, height: number, box: Box): Pro
   if (faces.length !== 1) return null;
   // The subject's right eye from the mirrored crop (see mirrored-eye.ts); as Human gave it when the
   // mirrored crop shows no single face.
-  const mirrored = await sharp(crop, { raw: { width: REFINE_SIZE, height: REFINE_SIZE, channels: 3 } }).flop().raw().toBuffer();
-  const mirroredFaces = (await detect(mirrored, REFINE_SIZE, REFINE_SIZE)).filter((f) => f.score >= FACE_MIN_SCORE);
+  const mirrored = rightEye ? await sharp(crop, { raw: { width: REFINE_SIZE, height: REFINE_SIZE, channels: 3 } }).flop().raw().toBuffer() : null;
+  const mirroredFaces = mirrored ? (await detect(mirrored, REFINE_SIZE, REFINE_SIZE)).filter((f) => f.score >= FACE_MIN_SCORE) : [];
   const raw = mirroredFaces.length === 1 ? withMirroredRightEye(faces[0]!.mesh, mirroredFaces[0]!.mesh, REFINE_SIZE) : faces[0]!.mesh;
   const k = side / REFINE_SIZE;
   const mesh = raw.map((p: HumanPoint): MeshPoint => [left + (p[0] + 0.5) * k, top + (p[1] + 0.5) * k, (p[2] ?? 0) * k]);
