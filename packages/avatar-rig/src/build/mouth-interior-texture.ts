@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { insideOrNear } from '../quality/inner-lip-polygon';
 
 export const INTERIOR_TEXTURE_SIZE = { width: 256, height: 160 } as const;
 
@@ -69,7 +70,7 @@ export function openingDark(rgba: Buffer, size: number, polygon: ReadonlyArray<r
   const found: Rgb[] = [];
   for (let y = Math.max(0, Math.floor(Math.min(...ys))); y <= Math.min(size - 1, Math.ceil(Math.max(...ys))); y++) {
     for (let x = Math.max(0, Math.floor(Math.min(...xs))); x <= Math.min(size - 1, Math.ceil(Math.max(...xs))); x++) {
-      if (!insidePolygon(polygon, x + 0.5, y + 0.5)) continue;
+      if (!insideOrNear(polygon, x + 0.5, y + 0.5, 0)) continue;
       const o = (y * size + x) * 4;
       found.push([rgba[o]!, rgba[o + 1]!, rgba[o + 2]!]);
     }
@@ -80,22 +81,13 @@ export function openingDark(rgba: Buffer, size: number, polygon: ReadonlyArray<r
   return luma(mean) < 0.6 * luma(lip) ? mean : null;
 }
 
-function insidePolygon(poly: ReadonlyArray<readonly [number, number]>, px: number, py: number): boolean {
-  let inside = false;
-  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
-    const [xi, yi] = poly[i]!, [xj, yj] = poly[j]!;
-    if ((yi > py) !== (yj > py) && px < ((xj - xi) * (py - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
-}
-
 /**
  * Paints the mouth cavity in the grid's texture space (v: 0 above the upper lip, 0.3 where the
  * lips meet, 0.45 just below, 0.6 under the lower lip, 1 the floor): a throat in a deep shade of
  * the lips, lit towards the front and darker at the back and the sides (soft, never flat black),
  * a tongue rising from the floor, and, when the photo shows no teeth of its own, upper teeth
  * tinted by the skin hanging just below the upper lip. Procedural: a closed mouth shows no
- * interior to copy.
+ * interior to copy; a mouth open wide shows its own `dark`, which the cavity then matches.
  */
 export async function paintMouthInterior(lip: Rgb, skin: Rgb, { paintTeeth, dark }: { paintTeeth: boolean; dark?: Rgb | null } = { paintTeeth: true }): Promise<Buffer> {
   const { width, height } = INTERIOR_TEXTURE_SIZE;
