@@ -7,8 +7,8 @@ import { pushPullFill } from './push-pull-fill';
 const CROP_PER_FACE = 2.6;
 /**
  * Where the photo holds far less than that around the face (a tight headshot), the crop shrinks
- * to what it holds, down to this. Always 2.6, a headshot cropped at the face became a small face
- * in a square of blurred fill (clm-*-crop).
+ * to what it holds, down to this. With 2.6 always, a headshot cropped at the face became a small
+ * face in a square of blurred fill (clm-*-crop).
  */
 const MIN_CROP_PER_FACE = 1.7;
 /** The crop centre sits this share of the face size below the face centre, to show the shoulders. */
@@ -28,12 +28,12 @@ export interface PortraitCrop {
 
 /**
  * Square crop around the face (image rotated per EXIF like the analysis; see cropSquare), resized
- * to 512-1024 px with Lanczos. Where the crop leaves the photo (tight headshots: the face range allows a tenth
- * of the face cut off, and the head, hair and shoulders around it are often missing; narrow photos
- * at the sides) the portrait is extended: the missing part is filled smoothly from the photo's
- * colours near its edge (pull-push), blurred, and the photo fades into it over a feathered band, so
- * the rig's frame and skirt move over soft continuations of the photo, not streaks of repeated edge
- * pixels or a mirrored second face.
+ * to 512-1024 px with Lanczos. Where the crop leaves the photo (tight headshots: the face range
+ * allows a tenth of the face cut off, and the head, hair and shoulders around it are often
+ * missing; narrow photos at the sides) the portrait is extended: the missing part is filled
+ * smoothly from the photo's colours near its edge (pull-push), blurred, and the photo fades into it
+ * over a feathered band, so the rig's frame and skirt move over soft continuations of the photo,
+ * not streaks of repeated edge pixels or a mirrored second face.
  */
 export async function portraitCrop(image: Buffer, face: FaceFound): Promise<PortraitCrop> {
   const { side, left, top } = cropSquare(face);
