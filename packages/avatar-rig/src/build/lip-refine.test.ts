@@ -4,7 +4,7 @@ import { analyseFace } from '@avatar-factory/face-analysis';
 import { listCorpusPhotos } from '@avatar-factory/face-analysis/corpus';
 import { portraitCrop } from './portrait-crop';
 import { refineInnerLips } from './lip-refine';
-import { LOWER_INNER } from './landmarks';
+import { LOWER_INNER, UPPER_INNER } from './landmarks';
 
 const corpus = listCorpusPhotos({ derived: true });
 
@@ -39,6 +39,21 @@ describe('the photo\'s own teeth', () => {
   it('are not read into a closed mouth, a red lipstick\'s highlights or a moustache\'s shade', async () => {
     for (const id of ['md-team-3', 'clm-audrey', 'clm-audrey-rot+25', 'clm-bill-murray-snl-crop']) {
       expect({ id, teeth: (await lipsOf(id)).teethVisible }).toEqual({ id, teeth: false });
+    }
+  });
+});
+
+describe('the split line', () => {
+  it('lies under a smile\'s upper teeth, which then stay whole with the skull', async () => {
+    // The opening begins with the shade under the upper lip; the teeth 25-45% down. The split fell
+    // in the middle (0.50 of the opening), and half of each upper tooth went down with the jaw.
+    for (const id of ['skimage-astronaut', 'clm-chuck-crop']) {
+      const lips = await lipsOf(id);
+      const share = (k: number) => {
+        const u = lips.mesh[UPPER_INNER[k]!]!, l = lips.mesh[LOWER_INNER[k]!]!, s = lips.split[k]!;
+        return Math.hypot(s[0] - u[0], s[1] - u[1]) / Math.hypot(l[0] - u[0], l[1] - u[1]);
+      };
+      expect({ id, share: share(4) > 0.75 }).toEqual({ id, share: true });
     }
   });
 });

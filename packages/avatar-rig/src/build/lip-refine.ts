@@ -198,9 +198,16 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
   return { mesh, split, gap, teethVisible };
 }
 
+/** Teeth that begin within this share of an opening from its top are the upper teeth. */
+const UPPER_TEETH_START = 0.6;
+
 /**
  * Where the lips would meet inside an opening, in samples from its top: in the dark gap between
- * two rows of teeth, else under the upper teeth, else in the middle.
+ * two rows of teeth, else under the upper teeth, else in the middle. Teeth that begin in the upper
+ * 60% of the opening are the upper teeth: the opening often starts with the shade under the upper
+ * lip (clm-chuck-crop, skimage-astronaut: their teeth began 25-45% down), and with the bound at 30%
+ * the split fell in the middle, so half of each upper tooth went down with the jaw and the smile
+ * opened into two rows of stumps.
  */
 function splitSample(inside: Sample[], teeth: boolean[], lipY: number): number {
   const n = inside.length;
@@ -213,7 +220,7 @@ function splitSample(inside: Sample[], teeth: boolean[], lipY: number): number {
       if (!teeth[s] && inside[s]!.y < lipY - 10) { if (darkFrom < 0) darkFrom = s; darkTo = s; }
     }
     if (darkFrom >= 0 && darkTo < lastTooth) return (darkFrom + darkTo + 1) / 2;
-    if (firstTooth <= n * 0.3) {
+    if (firstTooth <= n * UPPER_TEETH_START) {
       // The upper teeth's lower edge; a shaded sample or two inside the teeth does not end them.
       let end = firstTooth;
       while (end + 1 < n && (teeth[end + 1] || teeth[end + 2] || teeth[end + 3])) end++;
