@@ -9,9 +9,9 @@ const CREASE_FOLLOW = 0.45;
 const FOLD_FOLLOW = 0.3;
 
 /**
- * A blink: the upper lid contour moves down onto a line just above the lower lid, which rises a
- * little to meet it (straight towards each other, which is along the face's own down axis for any
- * head pose). The crease above the lid comes down with it, and the fold below the lower lid with
+ * A blink: the upper lid contour moves down onto the lower lid, which rises a little to meet it
+ * (straight towards each other, which is along the face's own down axis for any head pose), so
+ * nothing of the eye is left between them. The crease above the lid comes down with it, and the fold below the lower lid with
  * that: where the mesh's contour sits a little inside the real lids (clm-cage, argon-ivana-square),
  * the real lid and lashes above it came down only as far as the harmonic fill carried them and the
  * eye stayed half open. Corners, outer rings and brow stay; the skin between is filled harmonically.
