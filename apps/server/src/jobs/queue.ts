@@ -142,11 +142,20 @@ export function createQueue<M extends object = JobPayloads>(db: Database, option
         .where(eq(jobs.id, jobId));
     },
 
-    async finish(jobId: string, workerId: string, status: 'completed' | 'cancelled'): Promise<void> {
-      await db
+    /**
+     * Ends a job the worker ran to its end. A cancel that came after the last heartbeat still
+     * counts (the caller has dropped the result: a training job whose voice model was cancelled
+     * returns early and saves nothing), so a job asked to cancel ends 'cancelled'. Answers the
+     * status recorded.
+     */
+    async finish(jobId: string, workerId: string, status: 'completed' | 'cancelled'): Promise<'completed' | 'cancelled'> {
+      const final = sql<'completed' | 'cancelled'>`CASE WHEN ${jobs.cancelRequested} THEN 'cancelled' ELSE ${status} END`;
+      const rows = await db
         .update(jobs)
-        .set({ status, lockedBy: null, lockedUntil: null, updatedAt: new Date(), ...(status === 'completed' ? { progress: 100 } : {}) })
-        .where(and(eq(jobs.id, jobId), eq(jobs.lockedBy, workerId)));
+        .set({ status: final, lockedBy: null, lockedUntil: null, updatedAt: new Date(), progress: sql`CASE WHEN ${final} = 'completed' THEN 100 ELSE ${jobs.progress} END` })
+        .where(and(eq(jobs.id, jobId), eq(jobs.lockedBy, workerId)))
+        .returning({ status: jobs.status });
+      return (rows[0]?.status as 'completed' | 'cancelled' | undefined) ?? status;
     },
 
     /** Hands a running job back to the queue at once (graceful shutdown), keeping its attempt count. */

@@ -51,11 +51,7 @@ export function startWorkerPool<M extends object = JobPayloads>(options: WorkerP
     try {
       if (!handler) throw new Error(`no handler for job ${job.name}`);
       await handler.run(payload, ctx);
-      // A cancel that came after the last heartbeat still counts: the caller has already dropped
-      // the result (a training job whose voice model was cancelled returns early and saves nothing).
-      const cancelled = controller.signal.reason instanceof JobCancelledError || (await queue.get(job.id))?.cancelRequested === true;
-      const outcome = cancelled ? 'cancelled' : 'completed';
-      await queue.finish(job.id, workerId, outcome);
+      const outcome = await queue.finish(job.id, workerId, controller.signal.reason instanceof JobCancelledError ? 'cancelled' : 'completed');
       settle(outcome);
     } catch (error) {
       if (controller.signal.reason instanceof WorkerShutdownError) {
