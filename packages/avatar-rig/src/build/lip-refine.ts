@@ -1,5 +1,6 @@
 import { LOWER_INNER, LOWER_LIP, UPPER_INNER, UPPER_LIP } from './landmarks';
 import type { Vec3 } from './face-frame';
+import { lerp3, median, sampleAt, type PhotoSample } from './photo-sample';
 
 /** Outer lip contours between the corners, column by column with UPPER_INNER / LOWER_INNER. */
 export const UPPER_OUTER = [185, 40, 39, 37, 0, 267, 269, 270, 409] as const;
@@ -34,26 +35,12 @@ const BRIGHT_TOOTH_MARGIN = 12;
 const BRIGHT_TOOTH_RED_SHARE = 0.8;
 const BRIGHT_TOOTH_RED_CAP = 0.34;
 
-interface Sample { y: number; sat: number; red: number }
-interface ColourModel { y: number; sat: number; red: number }
+/** The median colour of a lip. */
+type ColourModel = PhotoSample;
 
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s.length ? s[Math.floor(s.length / 2)]! : 0;
-}
-
-function model(samples: Sample[]): ColourModel {
+function model(samples: PhotoSample[]): ColourModel {
   return { y: median(samples.map((s) => s.y)), sat: median(samples.map((s) => s.sat)), red: median(samples.map((s) => s.red)) };
 }
-
-function sampleAt(rgba: Uint8Array | Buffer, size: number, x: number, y: number): Sample {
-  const xi = Math.min(size - 1, Math.max(0, Math.round(x - 0.5))), yi = Math.min(size - 1, Math.max(0, Math.round(y - 0.5)));
-  const o = (yi * size + xi) * 4;
-  const r = rgba[o]!, g = rgba[o + 1]!, b = rgba[o + 2]!;
-  return { y: 0.299 * r + 0.587 * g + 0.114 * b, sat: (Math.max(r, g, b) - Math.min(r, g, b)) / (Math.max(r, g, b) + 1), red: (r - g) / (r + 1) };
-}
-
-const lerp3 = (a: readonly number[], b: readonly number[], t: number): Vec3 => [0, 1, 2].map((k) => a[k]! + (b[k]! - a[k]!) * t) as Vec3;
 
 /**
  * Human's mesh often misplaces the inner lip line of an open or smiling mouth (on the teeth, or on
@@ -107,14 +94,14 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
   // both lips and a good deal less red (clm-franck-03979: yellow teeth y 120-133, red 0.25-0.33;
   // lips y 104-107, red 0.41-0.43). Left unfound, its upper teeth went down with the jaw under a
   // painted white row. Used to find the opening, this read pale lower lips as teeth.
-  const brightTooth = (s: Sample) => s.y > Math.max(upper.y, lower.y) + BRIGHT_TOOTH_MARGIN && s.red < Math.min(BRIGHT_TOOTH_RED_CAP, BRIGHT_TOOTH_RED_SHARE * lipRed);
-  const isTeeth = (s: Sample) => (s.y > lipY + 8 && s.sat < 0.65 * lipSat) || (s.y > Math.max(upper.y, lower.y) && s.red < toothRed);
-  const isDark = (s: Sample) => s.y < lipY - Math.max(25, 0.3 * lipY);
+  const brightTooth = (s: PhotoSample) => s.y > Math.max(upper.y, lower.y) + BRIGHT_TOOTH_MARGIN && s.red < Math.min(BRIGHT_TOOTH_RED_CAP, BRIGHT_TOOTH_RED_SHARE * lipRed);
+  const isTeeth = (s: PhotoSample) => (s.y > lipY + 8 && s.sat < 0.65 * lipSat) || (s.y > Math.max(upper.y, lower.y) && s.red < toothRed);
+  const isDark = (s: PhotoSample) => s.y < lipY - Math.max(25, 0.3 * lipY);
   /**
    * Per column, an edge half-way between the lips' level and the column's teeth (or dark): a small
    * or soft photo blurs the lip edge over several samples, and the half-way point is where it is.
    */
-  const classifier = (samples: Sample[], lo: number, hi: number) => {
+  const classifier = (samples: PhotoSample[], lo: number, hi: number) => {
     let peak = samples[lo]!, trough = samples[lo]!;
     for (let s = lo; s < hi; s++) {
       if (samples[s]!.y > peak.y) peak = samples[s]!;
@@ -123,8 +110,8 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
     const teethAbove = isTeeth(peak) ? lipY + 0.35 * (peak.y - lipY) : Infinity;
     const darkBelow = isDark(trough) ? lipY - 0.35 * (lipY - trough.y) : -Infinity;
     return {
-      teeth: (s: Sample) => s.y > teethAbove && (s.sat < 0.9 * lipSat || s.red < toothRed),
-      notLip: (s: Sample) => (s.y > teethAbove && (s.sat < 0.9 * lipSat || s.red < toothRed)) || s.y < darkBelow,
+      teeth: (s: PhotoSample) => s.y > teethAbove && (s.sat < 0.9 * lipSat || s.red < toothRed),
+      notLip: (s: PhotoSample) => (s.y > teethAbove && (s.sat < 0.9 * lipSat || s.red < toothRed)) || s.y < darkBelow,
     };
   };
 
@@ -209,7 +196,7 @@ const UPPER_TEETH_START = 0.6;
  * the split fell in the middle, so half of each upper tooth went down with the jaw and the smile
  * opened into two rows of stumps.
  */
-function splitSample(inside: Sample[], teeth: boolean[], lipY: number): number {
+function splitSample(inside: PhotoSample[], teeth: boolean[], lipY: number): number {
   const n = inside.length;
   if (n === 0) return 0;
   const firstTooth = teeth.indexOf(true), lastTooth = teeth.lastIndexOf(true);

@@ -1,6 +1,7 @@
 import type { Vec3 } from './face-frame';
 import type { PortraitIris } from './eye-refine';
 import { meshFolds } from './eye-refine';
+import { lerp3, median, sampleAt, type PhotoSample } from './photo-sample';
 import { EYE_IMAGE_LEFT, EYE_IMAGE_RIGHT, type EyeLandmarks } from './landmarks';
 
 /** Steps read from the lower lid contour towards the fold below it. */
@@ -9,18 +10,6 @@ const STEPS = 16;
 const MAX_REACH = 0.6;
 /** White of the eye and lid skin must differ by this much luma (0-255), or the eye is left as it is. */
 const MIN_CONTRAST = 15;
-
-interface Sample { y: number; sat: number }
-
-function sampleAt(rgba: Uint8Array | Buffer, size: number, x: number, y: number): Sample {
-  const xi = Math.min(size - 1, Math.max(0, Math.round(x - 0.5))), yi = Math.min(size - 1, Math.max(0, Math.round(y - 0.5)));
-  const o = (yi * size + xi) * 4;
-  const r = rgba[o]!, g = rgba[o + 1]!, b = rgba[o + 2]!;
-  return { y: 0.299 * r + 0.587 * g + 0.114 * b, sat: (Math.max(r, g, b) - Math.min(r, g, b)) / (Math.max(r, g, b) + 1) };
-}
-
-const median = (values: number[]) => { const s = [...values].sort((a, b) => a - b); return s[Math.floor(s.length / 2)] ?? 0; };
-const lerp = (a: Vec3, b: Vec3, t: number): Vec3 => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t];
 
 /**
  * Human's lower lid contour often lies on the white of the eye, above the real lid (clm-audrey:
@@ -39,7 +28,7 @@ export function refineLowerLids(input: ReadonlyArray<Vec3>, rgba: Uint8Array | B
     if (!targets) continue;
     for (let share = 1; share > 0.1; share /= 2) {
       const moved = mesh.map((p): Vec3 => [p[0], p[1], p[2]]);
-      eye.lowerLid.forEach((i, k) => { moved[i] = lerp(mesh[i]!, targets[k]!, share); });
+      eye.lowerLid.forEach((i, k) => { moved[i] = lerp3(mesh[i]!, targets[k]!, share); });
       if (!meshFolds(mesh, moved, triangles)) { mesh = moved; break; }
     }
   }
@@ -51,10 +40,10 @@ function lidTargets(mesh: ReadonlyArray<Vec3>, eye: EyeLandmarks, iris: Portrait
   const inIris = (x: number, y: number) => Math.hypot(x - iris.center[0], y - iris.center[1]) < iris.radius;
   // The white: the brightest third of what lies between the lids beside the iris (the lids'
   // lashes and shadows take the rest). The lid skin: along the fold below.
-  const between: Sample[] = [], skin: Sample[] = [];
+  const between: PhotoSample[] = [], skin: PhotoSample[] = [];
   eye.upperLid.forEach((up, k) => {
     for (const t of [0.3, 0.5, 0.7]) {
-      const m = lerp(mesh[up]!, mesh[eye.lowerLid[k]!]!, t);
+      const m = lerp3(mesh[up]!, mesh[eye.lowerLid[k]!]!, t);
       if (Math.hypot(m[0] - iris.center[0], m[1] - iris.center[1]) > 1.15 * iris.radius) between.push(sampleAt(rgba, size, m[0], m[1]));
     }
     const f = mesh[eye.lowerFold[k]!]!;
@@ -65,14 +54,14 @@ function lidTargets(mesh: ReadonlyArray<Vec3>, eye: EyeLandmarks, iris: Portrait
   const w = { y: median(white.map((s) => s.y)), sat: median(white.map((s) => s.sat)) };
   const s = { y: median(skin.map((x) => x.y)), sat: median(skin.map((x) => x.sat)) };
   if (w.y < s.y + MIN_CONTRAST || w.sat > s.sat) return null;
-  const isWhite = (x: Sample) => x.y > (w.y + s.y) / 2 && x.sat < (w.sat + s.sat) / 2;
-  const isIrisDark = (x: Sample, px: number, py: number) => inIris(px, py) && x.y < s.y - MIN_CONTRAST;
+  const isWhite = (x: PhotoSample) => x.y > (w.y + s.y) / 2 && x.sat < (w.sat + s.sat) / 2;
+  const isIrisDark = (x: PhotoSample, px: number, py: number) => inIris(px, py) && x.y < s.y - MIN_CONTRAST;
   const found = eye.lowerLid.map((i, k) => {
-    const from = mesh[i]!, to = lerp(from, mesh[eye.lowerFold[k]!]!, MAX_REACH);
+    const from = mesh[i]!, to = lerp3(from, mesh[eye.lowerFold[k]!]!, MAX_REACH);
     // The contour may sit on the lid's edge itself: one step that is not eye does not end the run.
     let last = -1;
     for (let step = 0; step < STEPS; step++) {
-      const p = lerp(from, to, (step + 0.5) / STEPS);
+      const p = lerp3(from, to, (step + 0.5) / STEPS);
       const x = sampleAt(rgba, size, p[0], p[1]);
       if (isWhite(x) || isIrisDark(x, p[0], p[1])) last = step;
       else if (step > last + 1) break;
@@ -82,5 +71,5 @@ function lidTargets(mesh: ReadonlyArray<Vec3>, eye: EyeLandmarks, iris: Portrait
   // One column alone may read a reflection: median of three, the corner columns kept as read.
   const reach = found.map((t, k) => (k === 0 || k === found.length - 1 ? t : median([found[k - 1]!, t, found[k + 1]!])));
   if (reach.every((t) => t === 0)) return null;
-  return eye.lowerLid.map((i, k) => lerp(mesh[i]!, lerp(mesh[i]!, mesh[eye.lowerFold[k]!]!, MAX_REACH), reach[k]!));
+  return eye.lowerLid.map((i, k) => lerp3(mesh[i]!, lerp3(mesh[i]!, mesh[eye.lowerFold[k]!]!, MAX_REACH), reach[k]!));
 }
