@@ -3,6 +3,7 @@ import { getHuman, type HumanFace, type HumanPoint } from './human-instance';
 import { checkFaceRange, type RangeRefusal } from './face-range';
 import { cutOffShare, measureFace } from './measure-face';
 import { withMirroredRightEye } from './mirrored-eye';
+import { eyeLineRoll, uprightCrop } from './upright-crop';
 import type { Box, FaceAnalysis, FaceFailure, FaceFailureCode, Iris, MeshPoint } from './types';
 
 /** A face counts when Human's overall score reaches this (the spec's browser check uses 0.5 too). */
@@ -44,13 +45,14 @@ export async function analyseFace(image: Buffer, options: AnalyseOptions = {}): 
   if (faces.length > 1) return fail('multiple_faces', `${faces.length} faces were found; use a photo of a single person.`);
   const coarse = faces[0]!;
   const coarseMesh = coarse.mesh.map((p: HumanPoint): MeshPoint => [p[0], p[1], p[2] ?? 0]);
-  const { face, mesh } = (await refine(data, info.width, info.height, tightBox(coarseMesh.slice(0, 468)), options.rightEye !== false)) ?? { face: coarse, mesh: coarseMesh };
+  const mesh = (await refine(data, info.width, info.height, tightBox(coarseMesh.slice(0, 468)), options.rightEye !== false, eyeLineRoll(coarseMesh))) ?? coarseMesh;
   // Cut-off from the first pass: the refining crop repeats the photo's edge pixels, which the mesh
   // then fits inside (the astronaut cut at the mouth reads 0% there, 30% on the first pass).
   const measurements = { ...measureFace(mesh, info.width, info.height), cutOffShare: cutOffShare(coarseMesh, info.width, info.height) };
   const refusal = options.checkRange === false ? null : options.minFacePx !== undefined ? legacySizeCheck(mesh, options.minFacePx) : checkFaceRange(measurements);
   if (refusal) return fail(refusal.code, refusal.message, { measurements, refusal });
-  const angle = face.rotation?.angle;
+  // Human's angles from the first pass: the refining crop may be turned upright.
+  const angle = coarse.rotation?.angle;
   return {
     ok: true,
     ...size,
@@ -86,25 +88,19 @@ function detect(rgb: Buffer, width: number, height: number): Promise<HumanFace[]
   return run;
 }
 
-/** Second pass on a crop twice the face's size, scaled to REFINE_SIZE; null if it finds no single face there. */
-async function refine(rgb: Buffer, width: number, height: number, box: Box, rightEye: boolean): Promise<{ face: HumanFace; mesh: MeshPoint[] } | null> {
+/** Second pass on a crop twice the face's size, turned upright (upright-crop.ts) and scaled to REFINE_SIZE; null if it finds no single face there. */
+async function refine(rgb: Buffer, width: number, height: number, box: Box, rightEye: boolean, rollRad: number): Promise<MeshPoint[] | null> {
   const side = Math.round(Math.max(box.width, box.height) * 2);
-  const left = Math.round(box.x + box.width / 2 - side / 2), top = Math.round(box.y + box.height / 2 - side / 2);
-  const pad = { left: Math.max(0, -left), top: Math.max(0, -top), right: Math.max(0, left + side - width), bottom: Math.max(0, top + side - height) };
-  const padded = await sharp(rgb, { raw: { width, height, channels: 3 } }).extend({ ...pad, extendWith: 'copy' }).raw().toBuffer({ resolveWithObject: true });
-  const crop = await sharp(padded.data, { raw: { width: padded.info.width, height: padded.info.height, channels: 3 } })
-    .extract({ left: left + pad.left, top: top + pad.top, width: side, height: side })
-    .resize(REFINE_SIZE, REFINE_SIZE, { kernel: 'lanczos3' }).raw().toBuffer();
-  const faces = (await detect(crop, REFINE_SIZE, REFINE_SIZE)).filter((f) => f.score >= FACE_MIN_SCORE);
+  const cx = box.x + box.width / 2, cy = box.y + box.height / 2;
+  const crop = await uprightCrop(rgb, { width, height }, { cx, cy, side, rollRad }, REFINE_SIZE);
+  const faces = (await detect(crop.rgb, REFINE_SIZE, REFINE_SIZE)).filter((f) => f.score >= FACE_MIN_SCORE);
   if (faces.length !== 1) return null;
   // The subject's right eye from the mirrored crop (see mirrored-eye.ts); as Human gave it when the
   // mirrored crop shows no single face.
-  const mirrored = rightEye ? await sharp(crop, { raw: { width: REFINE_SIZE, height: REFINE_SIZE, channels: 3 } }).flop().raw().toBuffer() : null;
+  const mirrored = rightEye ? await sharp(crop.rgb, { raw: { width: REFINE_SIZE, height: REFINE_SIZE, channels: 3 } }).flop().raw().toBuffer() : null;
   const mirroredFaces = mirrored ? (await detect(mirrored, REFINE_SIZE, REFINE_SIZE)).filter((f) => f.score >= FACE_MIN_SCORE) : [];
   const raw = mirroredFaces.length === 1 ? withMirroredRightEye(faces[0]!.mesh, mirroredFaces[0]!.mesh, REFINE_SIZE) : faces[0]!.mesh;
-  const k = side / REFINE_SIZE;
-  const mesh = raw.map((p: HumanPoint): MeshPoint => [left + (p[0] + 0.5) * k, top + (p[1] + 0.5) * k, (p[2] ?? 0) * k]);
-  return { face: faces[0]!, mesh };
+  return raw.map((p: HumanPoint): MeshPoint => crop.toImage(p));
 }
 
 export function tightBox(points: MeshPoint[]): Box {
