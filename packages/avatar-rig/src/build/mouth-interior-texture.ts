@@ -28,6 +28,30 @@ function upperTooth(u: number, v: number): { light: number; cover: number } | nu
   return { light: (1 - 0.1 * centred * centred) * seam * (1 - 0.15 * smooth(edge - 0.05, edge, v)), cover };
 }
 
+/**
+ * The lower incisors' tops, seen just above the lower lip of an open mouth (the grid's v 0.52-0.6,
+ * which the lower lip meets at 'aa'): four narrow teeth and a canine each side, their edge a little
+ * lower towards the sides, in the shade of the upper teeth. Without them Human's face mesh read the
+ * dark above a bearded lower lip as lip (opencv-230501201-1: the gap at 'aa' 0.16 without them,
+ * 0.29 with). Painted also when the photo shows its own teeth: those cover the cavity only where
+ * the photo's own opening was. Lightness and cover as upperTooth, or null.
+ */
+function lowerTooth(u: number, v: number): { light: number; cover: number } | null {
+  const s = (u - 0.5) / LOWER_TEETH_HALF_WIDTH;
+  if (Math.abs(s) >= 1) return null;
+  const perTooth = Math.PI / 2 / 3;
+  const pos = Math.asin(s) / perTooth + 0.5;
+  const centred = 2 * (pos - Math.floor(pos)) - 1;
+  const edge = LOWER_TEETH_TOP + 0.03 * s * s + 0.006 * centred ** 4;
+  const cover = smooth(edge - 0.01, edge + 0.01, v) * (1 - smooth(0.7, 1, Math.abs(s)));
+  if (cover <= 0) return null;
+  const seam = 1 - 0.14 * Math.exp(-(((1 - Math.abs(centred)) / 0.08) ** 2));
+  return { light: 0.85 * (1 - 0.1 * centred * centred) * seam, cover };
+}
+/** Where the lower teeth's edge begins (grid v) and their half-width (share of the texture's width). */
+const LOWER_TEETH_TOP = 0.52;
+const LOWER_TEETH_HALF_WIDTH = 0.3;
+
 /** Mean colour of disks around landmark positions in an RGBA image. */
 export function sampleColour(rgba: Buffer, size: number, points: Array<[number, number]>, radius: number): Rgb {
   let r = 0, g = 0, b = 0, n = 0;
@@ -54,6 +78,17 @@ export function teethLevel(skin: Rgb): number {
 const mix = (a: Rgb, b: Rgb, t: number): Rgb => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t];
 const scale = (a: Rgb, k: number): Rgb => [a[0] * k, a[1] * k, a[2] * k];
 const smooth = (e0: number, e1: number, x: number) => { const t = Math.min(1, Math.max(0, (x - e0) / (e1 - e0))); return t * t * (3 - 2 * t); };
+
+/**
+ * The cavity's light, as shares of the lips' tint: the roof just behind the lips, the throat, the
+ * tongue; still lit towards the front, never flat black. Lighter (0.55 / 0.24 / 0.8), Human's mesh
+ * read the lit cavity above a bearded or stubbly lower lip as lip: 40% darker, the gap at 'aa' on
+ * tabler-male-28 went 0.25 -> 0.28, on opencv-230501201-1 0.16 -> 0.28 (with the lower teeth too,
+ * 0.35 and 0.34).
+ */
+const FRONT_LIGHT = 0.38;
+const THROAT_LIGHT = 0.16;
+const TONGUE_LIGHT = 0.65;
 
 /** An open mouth's darkest share of pixels that counts as its own dark (the rest is teeth, tongue, lip edge). */
 const DARKEST_SHARE = 0.3;
@@ -96,17 +131,17 @@ export async function paintMouthInterior(lip: Rgb, skin: Rgb, { paintTeeth, dark
   // A photo whose mouth is open shows its own dark: the cavity that opens beyond it, lit front
   // included, is no lighter than that, and takes half its hue (softui-ivana's laugh: a lip-tinted
   // cavity drew a red-brown patch inside a near-black mouth). Its shading stays, only darker.
-  const own = dark ? Math.min(1, Math.max(0.15, luma(dark) / luma(scale(tint, 0.55)))) : 1;
+  const own = dark ? Math.min(1, Math.max(0.15, luma(dark) / luma(scale(tint, FRONT_LIGHT)))) : 1;
   const hue = (c: Rgb) => (dark ? mix(scale(c, own), scale(dark, luma(scale(c, own)) / Math.max(1, luma(dark))), 0.5) : c);
-  const throat = hue(scale(tint, 0.24));
-  const front = hue(scale(tint, 0.55));
+  const throat = hue(scale(tint, THROAT_LIGHT));
+  const front = hue(scale(tint, FRONT_LIGHT));
   const gum = scale(mix(lip, [190, 80, 90], 0.4), 0.75);
   // Teeth inside a mouth are lit no better than the face around it: pure enamel white on a dim or
   // warm photo looks pasted on. Their level follows the cheeks' luminance (teeth read a little
   // lighter than skin), within bounds that keep them recognisable as teeth on any photo.
   const enamel = mix([236, 230, 216], skin, 0.3);
   const teeth = scale(enamel, teethLevel(skin) / luma(enamel));
-  const tongue = hue(scale(mix(lip, [205, 95, 105], 0.45), 0.8));
+  const tongue = hue(scale(mix(lip, [205, 95, 105], 0.45), TONGUE_LIGHT));
   const colourfulness = Math.min(1, (Math.max(...lip) - Math.min(...lip)) / Math.max(1, Math.max(...lip)) / 0.25);
   for (let y = 0; y < height; y++) {
     const v = (y + 0.5) / height;
@@ -128,6 +163,9 @@ export async function paintMouthInterior(lip: Rgb, skin: Rgb, { paintTeeth, dark
       const tu = (u - 0.5) / 0.45, tv = (v - 1.0) / 0.5;
       const inTongue = 1 - smooth(0.7, 1, tu * tu + tv * tv);
       if (inTongue > 0) c = mix(c, scale(tongue, (1 - 0.35 * Math.min(1, Math.abs(tu))) * (0.7 + 0.3 * smooth(0.5, 0.65, v))), inTongue);
+      // The lower teeth stand behind the lower lip, in front of the tongue.
+      const lower = lowerTooth(u, v);
+      if (lower) c = mix(c, scale(teeth, lower.light), lower.cover);
       // The cheeks' insides are in shadow.
       c = scale(c, 1 - 0.55 * smooth(0.35, 0.95, side));
       // A black-and-white or faded photo gets an interior as grey as its lips.
