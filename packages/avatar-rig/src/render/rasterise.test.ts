@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rasteriseTriangles, type RgbaImage } from './rasterise';
+import { createMultisample, rasteriseTriangles, resolveMultisample, type RgbaImage } from './rasterise';
 
 /** A 16x16 texture whose every texel is distinct. */
 function pattern(): RgbaImage {
@@ -43,10 +43,29 @@ describe('rasteriseTriangles', () => {
       const buffer = new Float32Array(64).fill(-Infinity);
       const quads = [[0, 1, 2, 0, 2, 3], [4, 5, 6, 4, 6, 7]];
       const textures = [red, blue];
-      for (const q of order) rasteriseTriangles(out, positions, uvs, quads[q]!, textures[q]!, undefined, { depth, buffer });
+      for (const q of order) rasteriseTriangles(out, positions, uvs, quads[q]!, textures[q]!, { depthTest: { depth, buffer } });
       // Left column: quad 0 (red) is nearer; right column: quad 1 (blue).
       expect([...out.data.subarray(4 * (3 * 8), 4 * (3 * 8) + 4)]).toEqual([255, 0, 0, 255]);
       expect([...out.data.subarray(4 * (3 * 8 + 7), 4 * (3 * 8 + 7) + 4)]).toEqual([0, 0, 255, 255]);
     }
+  });
+
+  it('with four samples a pixel, softens a layer\'s outline and nothing inside the mesh', () => {
+    // Inside: the one-to-one quad still reproduces the texture exactly (the diagonal is not blurred).
+    const tex = pattern();
+    const exact: RgbaImage = { width: 16, height: 16, data: new Uint8Array(16 * 16 * 4) };
+    const samples = createMultisample(16, 16);
+    rasteriseTriangles(exact, [0, 0, 16, 0, 16, 16, 0, 16], [0, 0, 1, 0, 1, 1, 0, 1], [0, 1, 2, 0, 2, 3], tex, { multisample: samples });
+    resolveMultisample(samples, exact);
+    expect(Buffer.from(exact.data).equals(Buffer.from(tex.data))).toBe(true);
+    // Outline: white over black, the edge at x = 1.5 through the middle of pixel 1. Two of its
+    // four samples lie left of it: the pixel is half white. Pixel 0 is white, pixel 2 black.
+    const white: RgbaImage = { width: 1, height: 1, data: new Uint8Array([255, 255, 255, 255]) };
+    const out: RgbaImage = { width: 4, height: 1, data: new Uint8Array(16) };
+    const edge = createMultisample(4, 1);
+    for (let o = 0; o < edge.colour.length; o += 4) edge.colour.set([0, 0, 0, 255], o);
+    rasteriseTriangles(out, [0, 0, 1.5, 0, 1.5, 1, 0, 1], new Array(8).fill(0.5), [0, 1, 2, 0, 2, 3], white, { multisample: edge });
+    resolveMultisample(edge, out);
+    expect([...out.data.subarray(0, 12)]).toEqual([255, 255, 255, 255, 128, 128, 128, 255, 0, 0, 0, 255]);
   });
 });

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { evaluateRig } from '../evaluate';
 import type { Rig, RigWeights } from '../types';
-import { rasteriseTriangles, type DepthTest, type RgbaImage } from './rasterise';
+import { createMultisample, rasteriseTriangles, resolveMultisample, type DepthTest, type RgbaImage } from './rasterise';
 
 /** Decoded layer textures, keyed by file name, so that a series of frames decodes them once. */
 export type DecodedTextures = Map<string, RgbaImage>;
@@ -21,7 +21,7 @@ export async function decodeTextures(textures: Record<string, Buffer>): Promise<
  * the browser renderer draws the same triangles with WebGL2 or Canvas 2D.
  */
 export function renderRigRgba(rig: Rig, textures: DecodedTextures, weights: RigWeights = {}): RgbaImage {
-  return renderRigFrame(rig, textures, weights).image;
+  return renderRigFrame(rig, textures, weights, { antialias: true }).image;
 }
 
 export interface RenderedFrame {
@@ -32,22 +32,30 @@ export interface RenderedFrame {
   layerOf: Uint8Array;
 }
 
-/** A frame with what quality checks need besides the pixels: which layer shows at each pixel, and the frame's vertex positions. */
-export function renderRigFrame(rig: Rig, textures: DecodedTextures, weights: RigWeights = {}): RenderedFrame {
+/**
+ * A frame with what quality checks need besides the pixels: which layer shows at each pixel (its
+ * centre), and the frame's vertex positions. `antialias`: four samples per pixel, as the browser's
+ * WebGL2 canvas draws (the pictures people see and an image reader reads); without, one at the
+ * centre (the geometry checks count whole pixels). The rest frame is the same either way.
+ */
+export function renderRigFrame(rig: Rig, textures: DecodedTextures, weights: RigWeights = {}, { antialias = false }: { antialias?: boolean } = {}): RenderedFrame {
   const positions = evaluateRig(rig, weights);
   const image: RgbaImage = { width: rig.width, height: rig.height, data: new Uint8Array(rig.width * rig.height * 4) };
   const layerOf = new Uint8Array(rig.width * rig.height);
   const depthBuffer = new Float32Array(rig.width * rig.height);
+  const multisample = antialias ? createMultisample(rig.width, rig.height) : undefined;
   rig.layers.forEach((layer, index) => {
     const texture = textures.get(layer.texture);
     if (!texture) throw new Error(`rig layer ${layer.name}: texture ${layer.texture} missing`);
     let depthTest: DepthTest | undefined;
     if (layer.depthTest && rig.depth) {
       depthBuffer.fill(-Infinity);
+      multisample?.depth.fill(-Infinity);
       depthTest = { depth: rig.depth, buffer: depthBuffer };
     }
-    rasteriseTriangles(image, positions, layer.uvs, layer.triangles, texture, { layerOf, id: index + 1 }, depthTest);
+    rasteriseTriangles(image, positions, layer.uvs, layer.triangles, texture, { coverage: { layerOf, id: index + 1 }, depthTest, multisample });
   });
+  if (multisample) resolveMultisample(multisample, image);
   return { image, positions, layerOf };
 }
 
