@@ -120,8 +120,9 @@ export function openingDark(rgba: Buffer, size: number, polygon: ReadonlyArray<r
  * Paints the mouth cavity in the grid's texture space (v: 0 above the upper lip, 0.3 where the
  * lips meet, 0.45 just below, 0.6 under the lower lip, 1 the floor): a throat in a deep shade of
  * the lips, lit towards the front and darker at the back and the sides (soft, never flat black),
- * a tongue rising from the floor, and, when the photo shows no teeth of its own, upper teeth
- * tinted by the skin hanging just below the upper lip. Procedural: a closed mouth shows no
+ * a tongue rising from the floor, the lower teeth's tops just above the lower lip, and, when the
+ * photo shows no teeth of its own, upper teeth tinted by the skin hanging just below the upper
+ * lip. Procedural: a closed mouth shows no
  * interior to copy; a mouth open wide shows its own `dark`, which the cavity then matches.
  */
 export async function paintMouthInterior(lip: Rgb, skin: Rgb, { paintTeeth, dark }: { paintTeeth: boolean; dark?: Rgb | null } = { paintTeeth: true }): Promise<Buffer> {
