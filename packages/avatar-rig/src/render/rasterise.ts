@@ -108,8 +108,7 @@ export function rasteriseTriangles(target: RgbaImage, positions: ArrayLike<numbe
             if (coverage) coverage.layerOf[y * W + x] = coverage.id;
           }
         }
-        if (!visible) continue;
-        if (!multisample) continue;
+        if (!visible || !multisample) continue;
         // An opaque colour is stored as one word (the common case: a pixel inside the mesh).
         let word = -1;
         if (colour[3]! >= 1) {
