@@ -184,6 +184,18 @@ describe('buildRig on other photos', () => {
     expect(frame.layerOf.filter((l) => l === teethLayer).length).toBe(0);
   });
 
+  it('opens a mouth whose teeth show at rest to a wide \'aa\', never a yell', async () => {
+    // clm-chuck-crop grins with its teeth apart: its full drop on top opened the lips 0.63 mouth
+    // widths, and Human's mesh put the lower lip inside the cavity (gap read 0.26; 0.33 at 0.59).
+    const photo = readFileSync(listCorpusPhotos().find((p) => p.id === 'clm-chuck-crop')!.file);
+    const { rig } = await buildRig(photo);
+    const open = evaluateRig(rig, visemeWeightsToTargets(rig, { aa: 1 }));
+    const dist = (pos: ArrayLike<number>, a: number, b: number) => Math.hypot(pos[a * 2]! - pos[b * 2]!, pos[a * 2 + 1]! - pos[b * 2 + 1]!);
+    const opening = dist(open, 13, 14) / dist(open, 61, 291);
+    expect(opening).toBeGreaterThan(0.5);
+    expect(opening).toBeLessThan(0.6);
+  });
+
   it('drops the lower lip with the jaw on a face turned 28 degrees', async () => {
     // tabler-male-28: a sliver of skin under the far side of the lower lip, seen nearly edge-on,
     // folded when the jaw opened, and relieving it shrank the whole jaw (lower lip 5 px, chin 29 px).

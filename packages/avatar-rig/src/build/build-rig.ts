@@ -4,7 +4,7 @@ import { RIG_FORMAT, RIG_VERSION, type Rig, type RigRegion, type RigWeights } fr
 import { roundTo } from '../geometry/round';
 import { relieveFolds } from '../geometry/fold-relief';
 import { EYE_IMAGE_LEFT, EYE_IMAGE_RIGHT, LOWER_LIP, UPPER_LIP, CHEEK_IMAGE_LEFT, CHEEK_IMAGE_RIGHT, type EyeLandmarks } from './landmarks';
-import { openingDark, paintMouthInterior, sampleColour } from './mouth-interior-texture';
+import { openingDark, openingPixels, openingTeeth, paintMouthInterior, sampleColour } from './mouth-interior-texture';
 import { INNER_LIP_RING } from '../quality/inner-lip-polygon';
 import { portraitCrop } from './portrait-crop';
 import { buildRigMesh } from './rig-mesh';
@@ -105,8 +105,10 @@ export async function buildRig(image: Buffer, analysis?: FaceAnalysis): Promise<
   // Only a mouth open wide shows a cavity of its own: between lips parted a little, the dark is the
   // shade of the lip line, and a cavity that dark read as less open (clm-bill-murray-snl-crop: aa
   // 0.35 -> 0.29, opencv-230501201-1 0.22 -> 0.16).
-  const dark = lips.gap >= OWN_CAVITY_MIN_GAP * mesh.frame.mouthWidth ? openingDark(crop.rgba, size, INNER_LIP_RING.map(at), lip) : null;
-  const mouthPng = await paintMouthInterior(lip, skin, { paintTeeth: !lips.teethVisible, dark });
+  const opening = openingPixels(crop.rgba, size, INNER_LIP_RING.map(at));
+  const dark = lips.gap >= OWN_CAVITY_MIN_GAP * mesh.frame.mouthWidth ? openingDark(opening, lip) : null;
+  const ownTeeth = lips.teethVisible ? openingTeeth(opening) : null;
+  const mouthPng = await paintMouthInterior(lip, skin, { paintTeeth: !lips.teethVisible, dark, ownTeeth });
   return { rig, textures: { [FACE_TEXTURE]: facePng, [MOUTH_TEXTURE]: mouthPng } };
 }
 

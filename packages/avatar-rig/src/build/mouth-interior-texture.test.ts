@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { INTERIOR_TEXTURE_SIZE, luma, openingDark, paintMouthInterior } from './mouth-interior-texture';
+import { INTERIOR_TEXTURE_SIZE, luma, openingDark, openingPixels, openingTeeth, paintMouthInterior } from './mouth-interior-texture';
 
 type Rgb = [number, number, number];
 
@@ -72,6 +72,15 @@ describe('mouth interior texture', () => {
     expect(lowerTeeth).toBeGreaterThan(2.5 * sideOfThem);
   });
 
+  it('paints the lower teeth in the colour of the photo\'s own teeth when it shows them', async () => {
+    // clm-chuck-crop: skin-toned lower teeth stood as grey slabs under its white upper teeth.
+    const white: Rgb = [235, 235, 228];
+    const own = await meanLuma(await paintMouthInterior(lips, [150, 110, 90], { paintTeeth: false, ownTeeth: white }), 0.45, 0.55, 0.55, 0.6);
+    const skinToned = await meanLuma(await paintMouthInterior(lips, [150, 110, 90], { paintTeeth: false }), 0.45, 0.55, 0.55, 0.6);
+    expect(own).toBeGreaterThan(0.75 * luma(white));
+    expect(own - skinToned).toBeGreaterThan(40);
+  });
+
   it('leaves the teeth out when the photo shows its own', async () => {
     const painted = await incisors(await paintMouthInterior(lips, [200, 150, 130], { paintTeeth: true }));
     const without = await incisors(await paintMouthInterior(lips, [200, 150, 130], { paintTeeth: false }));
@@ -101,11 +110,15 @@ describe('mouth interior texture', () => {
         rgba.set([...value, 255], o);
       }
     }
-    const open = [[10, 14], [30, 14], [30, 26], [10, 26]] as const;
-    expect(openingDark(rgba, size, open, [150, 80, 80])).toEqual([20, 10, 10]);
-    const shut = [[10, 19.6], [30, 19.6], [30, 20.4], [10, 20.4]] as const;
-    expect(openingDark(rgba, size, shut, [150, 80, 80])).toBeNull();
-    const lipsOnly = [[0, 0], [10, 0], [10, 10], [0, 10]] as const;
-    expect(openingDark(rgba, size, lipsOnly, [150, 80, 80])).toBeNull();
+    const lip: Rgb = [150, 80, 80];
+    const open = openingPixels(rgba, size, [[10, 14], [30, 14], [30, 26], [10, 26]]);
+    expect(openingDark(open, lip)).toEqual([20, 10, 10]);
+    expect(openingTeeth(open)).toEqual([200, 200, 195]);
+    const shut = openingPixels(rgba, size, [[10, 19.6], [30, 19.6], [30, 20.4], [10, 20.4]]);
+    expect(shut).toEqual([]);
+    expect(openingDark(shut, lip)).toBeNull();
+    expect(openingTeeth(shut)).toBeNull();
+    const lipsOnly = openingPixels(rgba, size, [[0, 0], [10, 0], [10, 10], [0, 10]]);
+    expect(openingDark(lipsOnly, lip)).toBeNull();
   });
 });

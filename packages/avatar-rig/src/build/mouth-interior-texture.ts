@@ -95,12 +95,8 @@ const DARKEST_SHARE = 0.3;
 /** Fewer pixels than this inside the lips is a closed mouth: nothing of its own to match. */
 const MIN_OPENING_PIXELS = 30;
 
-/**
- * The colour of the dark inside the photo's own open mouth: the mean of the darkest 30% of the
- * pixels inside the inner lip polygon, when they are much darker than the lips (else the "opening"
- * is lips pressed together, or teeth). Null for a closed mouth.
- */
-export function openingDark(rgba: Buffer, size: number, polygon: ReadonlyArray<readonly [number, number]>, lip: Rgb): Rgb | null {
+/** The pixels inside the inner lip polygon, darkest first; empty for a closed mouth. */
+export function openingPixels(rgba: Buffer, size: number, polygon: ReadonlyArray<readonly [number, number]>): Rgb[] {
   const xs = polygon.map((p) => p[0]), ys = polygon.map((p) => p[1]);
   const found: Rgb[] = [];
   for (let y = Math.max(0, Math.floor(Math.min(...ys))); y <= Math.min(size - 1, Math.ceil(Math.max(...ys))); y++) {
@@ -110,10 +106,32 @@ export function openingDark(rgba: Buffer, size: number, polygon: ReadonlyArray<r
       found.push([rgba[o]!, rgba[o + 1]!, rgba[o + 2]!]);
     }
   }
-  if (found.length < MIN_OPENING_PIXELS) return null;
-  const darkest = found.sort((a, b) => luma(a) - luma(b)).slice(0, Math.ceil(found.length * DARKEST_SHARE));
-  const mean = [0, 1, 2].map((k) => darkest.reduce((sum, c) => sum + c[k]!, 0) / darkest.length) as Rgb;
+  return found.length < MIN_OPENING_PIXELS ? [] : found.sort((a, b) => luma(a) - luma(b));
+}
+
+const meanOf = (colours: Rgb[]): Rgb => [0, 1, 2].map((k) => colours.reduce((sum, c) => sum + c[k]!, 0) / colours.length) as Rgb;
+
+/**
+ * The colour of the dark inside the photo's own open mouth: the mean of the darkest 30% of the
+ * pixels inside the inner lip polygon, when they are much darker than the lips (else the "opening"
+ * is lips pressed together, or teeth). Null for a closed mouth.
+ */
+export function openingDark(opening: Rgb[], lip: Rgb): Rgb | null {
+  if (opening.length === 0) return null;
+  const mean = meanOf(opening.slice(0, Math.ceil(opening.length * DARKEST_SHARE)));
   return luma(mean) < 0.6 * luma(lip) ? mean : null;
+}
+
+/** The lightest share of an opening that shows teeth which counts as their colour (the rest is their shade, the gaps, the lip edge). */
+const LIGHTEST_SHARE = 0.2;
+
+/**
+ * The colour of the photo's own teeth: the mean of the lightest 20% of the pixels inside the inner
+ * lip polygon. The lower teeth painted beside them take it: painted in the skin's tone they stood
+ * as grey slabs under white upper teeth (clm-chuck-crop).
+ */
+export function openingTeeth(opening: Rgb[]): Rgb | null {
+  return opening.length === 0 ? null : meanOf(opening.slice(-Math.ceil(opening.length * LIGHTEST_SHARE)));
 }
 
 /**
@@ -125,7 +143,7 @@ export function openingDark(rgba: Buffer, size: number, polygon: ReadonlyArray<r
  * lip. Procedural: a closed mouth shows no
  * interior to copy; a mouth open wide shows its own `dark`, which the cavity then matches.
  */
-export async function paintMouthInterior(lip: Rgb, skin: Rgb, { paintTeeth, dark }: { paintTeeth: boolean; dark?: Rgb | null } = { paintTeeth: true }): Promise<Buffer> {
+export async function paintMouthInterior(lip: Rgb, skin: Rgb, { paintTeeth, dark, ownTeeth }: { paintTeeth: boolean; dark?: Rgb | null; ownTeeth?: Rgb | null } = { paintTeeth: true }): Promise<Buffer> {
   const { width, height } = INTERIOR_TEXTURE_SIZE;
   const out = Buffer.alloc(width * height * 4);
   const tint = mix(lip, [150, 45, 55], 0.35);
@@ -166,7 +184,7 @@ export async function paintMouthInterior(lip: Rgb, skin: Rgb, { paintTeeth, dark
       if (inTongue > 0) c = mix(c, scale(tongue, (1 - 0.35 * Math.min(1, Math.abs(tu))) * (0.7 + 0.3 * smooth(0.5, 0.65, v))), inTongue);
       // The lower teeth stand behind the lower lip, in front of the tongue.
       const lower = lowerTooth(u, v);
-      if (lower) c = mix(c, scale(teeth, lower.light), lower.cover);
+      if (lower) c = mix(c, scale(ownTeeth ?? teeth, lower.light), lower.cover);
       // The cheeks' insides are in shadow.
       c = scale(c, 1 - 0.55 * smooth(0.35, 0.95, side));
       // A black-and-white or faded photo gets an interior as grey as its lips.

@@ -31,6 +31,13 @@ function acrossMouth(ctx: Ctx): (u: number) => number {
 const JAW_DROP_FLOOR = 0.4;
 /** Lips parted at rest by up to this share of the full drop do not count toward 'aa''s opening. */
 const PARTED_AT_REST = 0.3;
+/**
+ * The lips part at most this far at 'aa' (share of the mouth width), their rest opening included,
+ * unless the floor's drop takes them further. Wider is a yell: Human's mesh stopped reading the
+ * lower lip and put it in the cavity (clm-chuck-crop, teeth parted at rest: 0.33 at 0.59 mouth
+ * widths open, 0.26 at 0.63). Less is a mumble: opencv-230501201-1 read 0.32 at 0.58, 0.26 at 0.54.
+ */
+const MAX_OPENING = 0.6;
 
 /**
  * jawOpen at 1 is the open mouth of 'aa'. A photo whose mouth is already open (a smile showing its
@@ -44,7 +51,8 @@ const PARTED_AT_REST = 0.3;
 export function jawOpen(ctx: Ctx): RigTarget {
   const restGap = Math.max(0, ctx.local(LOWER_INNER[4]!)[1] - ctx.local(UPPER_INNER[4]!)[1]);
   const full = jawDrop(ctx.mesh.frame);
-  const D = Math.max(JAW_DROP_FLOOR * full, full - Math.max(0, restGap - PARTED_AT_REST * full));
+  const unbounded = full - Math.max(0, restGap - PARTED_AT_REST * full);
+  const D = Math.max(JAW_DROP_FLOOR * full, Math.min(unbounded, MAX_OPENING * ctx.mesh.frame.mouthWidth - restGap));
   const across = acrossMouth(ctx);
   const { upper, lower } = lipSets();
   const p = new Map<number, [number, number]>();
