@@ -72,4 +72,19 @@ describe('the lower inner lip', () => {
       expect({ k, lipRed: (r - g) / r > 0.3 }).toEqual({ k, lipRed: true });
     }
   });
+
+  it('is moved out of a laughing mouth\'s dark near the corners, onto the lip', async () => {
+    // softui-ivana: near the image-left corner the mouth's dark filled two thirds of what Human
+    // calls lower lip, and closing the lips drew it as a black wedge on the lower lip.
+    const crop = await cropOf('softui-ivana');
+    const lips = refineInnerLips(crop.mesh, crop.rgba, crop.size);
+    const luma = (x: number, y: number) => {
+      const o = (Math.round(y - 0.5) * crop.size + Math.round(x - 0.5)) * 4;
+      return 0.299 * crop.rgba[o]! + 0.587 * crop.rgba[o + 1]! + 0.114 * crop.rgba[o + 2]!;
+    };
+    for (const k of [0, 1]) {
+      const [x, y] = lips.mesh[LOWER_INNER[k]!]!;
+      expect({ k, dark: luma(x, y) < 45 }).toEqual({ k, dark: false });
+    }
+  });
 });

@@ -51,27 +51,6 @@ function model(samples: PhotoSample[]): ColourModel {
  */
 export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: Uint8Array | Buffer, size: number): LipRefinement {
   const mesh: Vec3[] = input.map((p) => [p[0]!, p[1]!, p[2] ?? 0]);
-  // Columns run along the mouth's own vertical (upper lip middle -> lower lip middle), through the
-  // middle of each inner-lip pair, from the upper lip's outer edge to the lower lip's.
-  const top = mesh[UPPER_OUTER[4]]!, bottom = mesh[LOWER_OUTER[4]]!;
-  const len = Math.hypot(bottom[0] - top[0], bottom[1] - top[1]) || 1;
-  const down = [(bottom[0] - top[0]) / len, (bottom[1] - top[1]) / len] as const;
-  const columns = UPPER_INNER.map((_, k) => {
-    const u = mesh[UPPER_INNER[k]!]!, l = mesh[LOWER_INNER[k]!]!;
-    const mid: Vec3 = [(u[0] + l[0]) / 2, (u[1] + l[1]) / 2, (u[2] + l[2]) / 2];
-    const along = (p: Vec3) => (p[0] - mid[0]) * down[0] + (p[1] - mid[1]) * down[1];
-    const from = Math.min(along(mesh[UPPER_OUTER[k]!]!), along(u) - 1), to = Math.max(along(mesh[LOWER_OUTER[k]!]!), along(l) + 1);
-    const a: Vec3 = [mid[0] + down[0] * from, mid[1] + down[1] * from, u[2]];
-    const b: Vec3 = [mid[0] + down[0] * to, mid[1] + down[1] * to, l[2]];
-    const samples = Array.from({ length: SAMPLES }, (_, s) => {
-      const t = (s + 0.5) / SAMPLES;
-      return sampleAt(rgba, size, a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t);
-    });
-    const t = (p: Vec3) => (along(p) - from) / (to - from);
-    const upperLimit = (t(mesh[UPPER_OUTER[k]!]!) + t(u)) / 2;
-    const lowerLimit = (reach: number) => t(l) + reach * (t(mesh[LOWER_OUTER[k]!]!) - t(l));
-    return { a, b, samples, upperLimit, lowerLimit, humanUpper: t(u), humanLower: t(l) };
-  });
   // Lip colour models from the ring just inside each outer contour: on the lip even where the
   // inner line lies on the teeth.
   const ringSamples = (ring: readonly number[]) => ring.slice(1, 8).flatMap((i) => {
@@ -97,6 +76,28 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
   const brightTooth = (s: PhotoSample) => s.y > Math.max(upper.y, lower.y) + BRIGHT_TOOTH_MARGIN && s.red < Math.min(BRIGHT_TOOTH_RED_CAP, BRIGHT_TOOTH_RED_SHARE * lipRed);
   const isTeeth = (s: PhotoSample) => (s.y > lipY + 8 && s.sat < 0.65 * lipSat) || (s.y > Math.max(upper.y, lower.y) && s.red < toothRed);
   const isDark = (s: PhotoSample) => s.y < lipY - Math.max(25, 0.3 * lipY);
+  // Columns run along the mouth's own vertical (upper lip middle -> lower lip middle).
+  const top = mesh[UPPER_OUTER[4]]!, bottom = mesh[LOWER_OUTER[4]]!;
+  const len = Math.hypot(bottom[0] - top[0], bottom[1] - top[1]) || 1;
+  const down = [(bottom[0] - top[0]) / len, (bottom[1] - top[1]) / len] as const;
+  // Each column runs through the middle of an inner-lip pair, from the upper lip's outer edge to
+  // the lower lip's.
+  const columns = UPPER_INNER.map((_, k) => {
+    const u = mesh[UPPER_INNER[k]!]!, l = mesh[LOWER_INNER[k]!]!;
+    const mid: Vec3 = [(u[0] + l[0]) / 2, (u[1] + l[1]) / 2, (u[2] + l[2]) / 2];
+    const along = (p: Vec3) => (p[0] - mid[0]) * down[0] + (p[1] - mid[1]) * down[1];
+    const from = Math.min(along(mesh[UPPER_OUTER[k]!]!), along(u) - 1), to = Math.max(along(mesh[LOWER_OUTER[k]!]!), along(l) + 1);
+    const a: Vec3 = [mid[0] + down[0] * from, mid[1] + down[1] * from, u[2]];
+    const b: Vec3 = [mid[0] + down[0] * to, mid[1] + down[1] * to, l[2]];
+    const samples = Array.from({ length: SAMPLES }, (_, s) => {
+      const t = (s + 0.5) / SAMPLES;
+      return sampleAt(rgba, size, a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t);
+    });
+    const t = (p: Vec3) => (along(p) - from) / (to - from);
+    const upperLimit = (t(mesh[UPPER_OUTER[k]!]!) + t(u)) / 2;
+    const lowerLimit = (reach: number) => t(l) + reach * (t(mesh[LOWER_OUTER[k]!]!) - t(l));
+    return { a, b, samples, upperLimit, lowerLimit, humanUpper: t(u), humanLower: t(l) };
+  });
   /**
    * Per column, an edge half-way between the lips' level and the column's teeth (or dark): a small
    * or soft photo blurs the lip edge over several samples, and the half-way point is where it is.
@@ -166,6 +167,26 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
   // lip: elsewhere a lower lip's highlight would be read as teeth (clm-bill-murray-snl-crop).
   const halfLip = opening(HALF_LIP);
   const { opened, teethVisible } = halfLip.teethVisible ? opening(LOWER_REACH) : halfLip;
+  /**
+   * Near the corners a lip's inner edge runs steeply to the side, across the mouth's vertical along
+   * which the columns look: a laughing mouth's dark there reached well into what Human calls lip,
+   * and past it (softui-ivana: at its lower lip's outermost column on the image-left the dark ran
+   * all the way to Human's outer contour), and closing the lips drew it as a black wedge on the
+   * lower lip. So an open column's inner point that lies in the dark moves towards its lip's outer
+   * contour, to where the dark ends; when that is near or past the outer contour, the outer contour
+   * moves too, to keep half of Human's lip beyond it.
+   */
+  const outOfTheDark = (from: Vec3, outer: Vec3, open: boolean): { inner: Vec3; outer: Vec3 } => {
+    const d = Math.hypot(outer[0] - from[0], outer[1] - from[1]);
+    const at = (t: number) => lerp3(from, outer, t);
+    if (!open || d < 2 || !isDark(sampleAt(rgba, size, from[0], from[1]))) return { inner: from, outer };
+    for (let s = 1; s <= DARK_REACH * d; s++) {
+      const t = s / d, p = at(t);
+      if (isDark(sampleAt(rgba, size, p[0], p[1]))) continue;
+      return { inner: p, outer: t <= INNER_SHARE_KEPT ? outer : at(Math.max(1, t + 0.5)) };
+    }
+    return { inner: at(INNER_SHARE_KEPT), outer };
+  };
   let gap = 0;
   // Teeth rows run straight across the mouth: one share of the opening (the median over the open
   // columns) for every column, so the cut between upper and lower teeth is smooth.
@@ -176,14 +197,24 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
   const split: Vec3[] = columns.map((c, k) => {
     const { t0, t1 } = opened[k]!;
     const oldUpper = mesh[UPPER_INNER[k]!]!, oldLower = mesh[LOWER_INNER[k]!]!;
-    const newUpper = lerp3(c.a, c.b, t0), newLower = lerp3(c.a, c.b, t1);
-    moveWithRings(mesh, UPPER_INNER[k]!, UPPER_RINGS.map((r) => r[k]!), mesh[UPPER_OUTER[k]!]!, oldUpper, newUpper);
-    moveWithRings(mesh, LOWER_INNER[k]!, LOWER_RINGS.map((r) => r[k]!), mesh[LOWER_OUTER[k]!]!, oldLower, newLower);
+    const open = t1 - t0 > 2 / SAMPLES;
+    const upperEdge = lerp3(c.a, c.b, t0), lowerEdge = lerp3(c.a, c.b, t1);
+    const upperLip = outOfTheDark(upperEdge, mesh[UPPER_OUTER[k]!]!, open);
+    const lowerLip = outOfTheDark(lowerEdge, mesh[LOWER_OUTER[k]!]!, open);
+    const newUpper = upperLip.inner, newLower = lowerLip.inner;
+    moveLipColumn(mesh, UPPER_INNER[k]!, UPPER_RINGS.map((r) => r[k]!), UPPER_OUTER[k]!, oldUpper, upperLip);
+    moveLipColumn(mesh, LOWER_INNER[k]!, LOWER_RINGS.map((r) => r[k]!), LOWER_OUTER[k]!, oldLower, lowerLip);
     gap = Math.max(gap, Math.hypot(newLower[0] - newUpper[0], newLower[1] - newUpper[1]));
-    return lerp3(newUpper, newLower, share);
+    // The teeth rows' split stays where the column found it.
+    return lerp3(upperEdge, lowerEdge, share);
   });
   return { mesh, split, gap, teethVisible };
 }
+
+/** How far (in Human's lip heights) an inner lip point in the dark may look for the lip's edge. */
+const DARK_REACH = 1.5;
+/** An inner lip point moves at most this share of the way to its outer contour without moving that too. */
+const INNER_SHARE_KEPT = 0.8;
 
 /** Teeth that begin within this share of an opening from its top are the upper teeth. */
 const UPPER_TEETH_START = 0.6;
@@ -223,14 +254,20 @@ function longestRun(flags: boolean[]): number {
   return best;
 }
 
-/** Moves an inner lip point and drags the rings between it and the outer contour along, proportionally. */
-function moveWithRings(mesh: Vec3[], inner: number, rings: number[], outer: Vec3, from: Vec3, to: Vec3): void {
-  const d: Vec3 = [to[0] - from[0], to[1] - from[1], to[2] - from[2]];
-  const full = Math.hypot(from[0] - outer[0], from[1] - outer[1]) || 1;
+/**
+ * Moves a lip column: its inner point from `from` to `to.inner`, its outer point to `to.outer`, and
+ * the rings between along, each by its share of the way from the outer contour.
+ */
+function moveLipColumn(mesh: Vec3[], inner: number, rings: number[], outer: number, from: Vec3, to: { inner: Vec3; outer: Vec3 }): void {
+  const oldOuter = mesh[outer]!;
+  const innerMove: Vec3 = [to.inner[0] - from[0], to.inner[1] - from[1], to.inner[2] - from[2]];
+  const outerMove: Vec3 = [to.outer[0] - oldOuter[0], to.outer[1] - oldOuter[1], to.outer[2] - oldOuter[2]];
+  const full = Math.hypot(from[0] - oldOuter[0], from[1] - oldOuter[1]) || 1;
   for (const r of rings) {
     const p = mesh[r]!;
-    const f = Math.min(1, Math.hypot(p[0] - outer[0], p[1] - outer[1]) / full);
-    mesh[r] = [p[0] + d[0] * f, p[1] + d[1] * f, p[2] + d[2] * f];
+    const f = Math.min(1, Math.hypot(p[0] - oldOuter[0], p[1] - oldOuter[1]) / full);
+    mesh[r] = [0, 1, 2].map((c) => p[c]! + innerMove[c]! * f + outerMove[c]! * (1 - f)) as Vec3;
   }
-  mesh[inner] = to;
+  mesh[inner] = to.inner;
+  mesh[outer] = to.outer;
 }
