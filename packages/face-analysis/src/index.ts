@@ -5,3 +5,4 @@ export { measureFace } from './measure-face';
 export { measureHeadPose, type HeadPose } from './head-pose';
 export { faceMeshTriangulation } from './human-instance';
 export { humanModelsDir, tfjsWasmDir } from './human-paths';
+export { cutSquare } from './cut-square';

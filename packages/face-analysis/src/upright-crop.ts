@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { cutSquare } from './cut-square';
 import type { HumanPoint } from './human-instance';
 import type { MeshPoint } from './types';
 
@@ -28,10 +29,8 @@ export async function uprightCrop(rgb: Buffer, { width, height }: { width: numbe
   const outSize = turn ? 2 * Math.ceil((size * (Math.abs(cos) + Math.abs(sin))) / 2) + 4 : size;
   const cutSide = outSize * k;
   const left = Math.round(cx - cutSide / 2), top = Math.round(cy - cutSide / 2), cut = Math.round(cutSide);
-  const pad = { left: Math.max(0, -left), top: Math.max(0, -top), right: Math.max(0, left + cut - width), bottom: Math.max(0, top + cut - height) };
-  const padded = await sharp(rgb, { raw: { width, height, channels: 3 } }).extend({ ...pad, extendWith: 'copy' }).raw().toBuffer({ resolveWithObject: true });
-  const scaled = await sharp(padded.data, { raw: { width: padded.info.width, height: padded.info.height, channels: 3 } })
-    .extract({ left: left + pad.left, top: top + pad.top, width: cut, height: cut })
+  const square = await cutSquare({ data: rgb, width, height, channels: 3 }, { left, top, side: cut }, 'copy');
+  const scaled = await sharp(square, { raw: { width: cut, height: cut, channels: 3 } })
     .resize(outSize, outSize, { kernel: 'lanczos3' }).raw().toBuffer();
   const s = cut / outSize; // photo pixels per scaled pixel
   // Scaled-image coordinates (continuous, pixel centres at i + 0.5) of the photo point (cx, cy).

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { FaceFound, Iris } from '@avatar-factory/face-analysis';
+import { cutSquare, type FaceFound, type Iris } from '@avatar-factory/face-analysis';
 import type { PortraitIris } from './eye-refine';
 import { pushPullFill } from './push-pull-fill';
 
@@ -44,11 +44,9 @@ export async function portraitCrop(image: Buffer, face: FaceFound): Promise<Port
     right: Math.max(0, left + side - face.imageWidth),
     bottom: Math.max(0, top + side - face.imageHeight),
   };
-  // Two pipelines: sharp extracts before it extends within one.
-  const padded = await sharp(image).rotate().removeAlpha().toColourspace('srgb')
-    .extend({ ...pad, background: { r: 0, g: 0, b: 0 } }).raw().toBuffer({ resolveWithObject: true });
-  const rgb = await sharp(padded.data, { raw: { width: padded.info.width, height: padded.info.height, channels: 3 } })
-    .extract({ left: left + pad.left, top: top + pad.top, width: side, height: side })
+  const photo = await sharp(image).rotate().removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+  const square = await cutSquare({ data: photo.data, width: photo.info.width, height: photo.info.height, channels: 3 }, { left, top, side }, 'black');
+  const rgb = await sharp(square, { raw: { width: side, height: side, channels: 3 } })
     .resize(size, size, { kernel: 'lanczos3' })
     .raw().toBuffer();
   const scale = size / side;

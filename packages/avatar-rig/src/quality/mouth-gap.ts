@@ -1,7 +1,8 @@
-import sharp, { type Sharp } from 'sharp';
-import { analyseFace } from '@avatar-factory/face-analysis';
+import sharp from 'sharp';
+import { analyseFace, cutSquare } from '@avatar-factory/face-analysis';
 import { visemeWeightsToTargets } from '../evaluate';
 import { renderRigRgba, type DecodedTextures } from '../render/render-rig';
+import type { RgbaImage } from '../render/rasterise';
 import type { Rig, RigRegion, VisemeId } from '../types';
 
 /** Sides of the face-centred crops read besides the whole frame, in face-box sizes. */
@@ -20,10 +21,9 @@ const MIN_BOX_IOU = 0.5;
  */
 export async function mouthGap(rig: Rig, textures: DecodedTextures, viseme: VisemeId): Promise<number | null> {
   const image = renderRigRgba(rig, textures, visemeWeightsToTargets(rig, { [viseme]: 1 }));
-  const frame = sharp(Buffer.from(image.data), { raw: { width: image.width, height: image.height, channels: 4 } });
   const readings: Array<() => Promise<FramePng>> = [
-    async () => ({ png: await frame.clone().png().toBuffer(), offset: [0, 0] }),
-    ...FACE_CROP_SIDES.map((side) => () => faceCrop(frame, rig.face.box, image.width, side)),
+    async () => ({ png: await sharp(Buffer.from(image.data), { raw: { width: image.width, height: image.height, channels: 4 } }).png().toBuffer(), offset: [0, 0] }),
+    ...FACE_CROP_SIDES.map((side) => () => faceCrop(image, rig.face.box, side)),
   ];
   const gaps: number[] = [];
   for (const read of readings) {
@@ -60,15 +60,13 @@ interface FramePng { png: Buffer; offset: readonly [number, number] }
  * the frame's edge pixels repeated past its edge: cut to the frame, the larger crops all became the
  * whole frame, and the median rested on one framing.
  */
-async function faceCrop(frame: Sharp, box: RigRegion, size: number, sideInBoxes: number): Promise<FramePng> {
+async function faceCrop(frame: RgbaImage, box: RigRegion, sideInBoxes: number): Promise<FramePng> {
+  const size = frame.width;
   const side = Math.round(Math.max(box.width, box.height) * sideInBoxes);
   const centred = (v: number) => Math.round(v - side / 2);
   const place = (v: number) => (side > size ? centred(v) : Math.min(size - side, Math.max(0, centred(v))));
   const left = place(box.x + box.width / 2), top = place(box.y + box.height / 2);
-  const pad = { left: Math.max(0, -left), top: Math.max(0, -top), right: Math.max(0, left + side - size), bottom: Math.max(0, top + side - size) };
-  // Two pipelines: sharp extracts before it extends within one.
-  const extended = await frame.clone().extend({ ...pad, extendWith: 'copy' }).raw().toBuffer({ resolveWithObject: true });
-  const png = await sharp(extended.data, { raw: { width: extended.info.width, height: extended.info.height, channels: extended.info.channels } })
-    .extract({ left: left + pad.left, top: top + pad.top, width: side, height: side }).png().toBuffer();
+  const square = await cutSquare({ data: Buffer.from(frame.data.buffer, frame.data.byteOffset, frame.data.byteLength), width: size, height: frame.height, channels: 4 }, { left, top, side }, 'copy');
+  const png = await sharp(square, { raw: { width: side, height: side, channels: 4 } }).png().toBuffer();
   return { png, offset: [left, top] };
 }
