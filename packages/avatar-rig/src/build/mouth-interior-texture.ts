@@ -33,8 +33,8 @@ function upperTooth(u: number, v: number): { light: number; cover: number } | nu
  * which the lower lip meets at 'aa'): four narrow teeth and a canine each side, their edge a little
  * lower towards the sides, in the shade of the upper teeth. Without them Human's face mesh read the
  * dark above a bearded lower lip as lip (opencv-230501201-1: the gap at 'aa' 0.16 without them,
- * 0.29 with). Painted also when the photo shows its own teeth: those cover the cavity only where
- * the photo's own opening was. Lightness and cover as upperTooth, or null.
+ * 0.29 with). Painted also when the photo shows its own teeth, in their colour: those cover the
+ * cavity only where the photo's own opening was. Lightness and cover as upperTooth, or null.
  */
 function lowerTooth(u: number, v: number): { light: number; cover: number } | null {
   const s = (u - 0.5) / LOWER_TEETH_HALF_WIDTH;
