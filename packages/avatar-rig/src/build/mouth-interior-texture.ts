@@ -6,6 +6,18 @@ export const INTERIOR_TEXTURE_SIZE = { width: 256, height: 160 } as const;
 type Rgb = [number, number, number];
 
 /**
+ * Where a point lies across its tooth, for a row of teeth seen from the front along the dental
+ * arch: tooth boundaries at equal angles on a circle (`perQuarter` teeth from the middle to the
+ * corner), the two middle teeth meeting at s = 0 (s: -1..1 across the row). `centred` runs -1..1
+ * across the tooth; `seam` is the faint shade (depth, width) where two teeth meet.
+ */
+function acrossTooth(s: number, perQuarter: number, seamDepth: number, seamWidth: number): { centred: number; seam: number } {
+  const pos = Math.asin(s) / (Math.PI / 2 / perQuarter) + 0.5;
+  const centred = 2 * (pos - Math.floor(pos)) - 1;
+  return { centred, seam: 1 - seamDepth * Math.exp(-(((1 - Math.abs(centred)) / seamWidth) ** 2)) };
+}
+
+/**
  * Upper teeth seen from the front along the dental arch: tooth boundaries at equal angles on a
  * circle, so the incisors are widest and the teeth narrow towards the corners. Seen from the front
  * the biting edges make an almost straight line and the teeth touch: only a thin, faint shade
@@ -17,14 +29,10 @@ type Rgb = [number, number, number];
 function upperTooth(u: number, v: number): { light: number; cover: number } | null {
   const s = (u - 0.5) / 0.46;
   if (Math.abs(s) >= 1 || v < 0.1) return null;
-  const perTooth = Math.PI / 2 / 5.5;
-  const pos = Math.asin(s) / perTooth + 0.5; // the two central incisors meet at u = 0.5
-  const frac = pos - Math.floor(pos); // 0..1 across one tooth
-  const centred = 2 * frac - 1;
+  const { centred, seam } = acrossTooth(s, 5.5, 0.16, 0.07);
   const edge = 0.3 - 0.012 * centred ** 4 - 0.02 * Math.abs(s); // slightly rounded corners, shorter side teeth
   const cover = 1 - smooth(edge - 0.012, edge + 0.012, v);
   if (cover <= 0) return null;
-  const seam = 1 - 0.16 * Math.exp(-(((1 - Math.abs(centred)) / 0.07) ** 2));
   return { light: (1 - 0.1 * centred * centred) * seam * (1 - 0.15 * smooth(edge - 0.05, edge, v)), cover };
 }
 
@@ -39,13 +47,10 @@ function upperTooth(u: number, v: number): { light: number; cover: number } | nu
 function lowerTooth(u: number, v: number): { light: number; cover: number } | null {
   const s = (u - 0.5) / LOWER_TEETH_HALF_WIDTH;
   if (Math.abs(s) >= 1) return null;
-  const perTooth = Math.PI / 2 / 3;
-  const pos = Math.asin(s) / perTooth + 0.5;
-  const centred = 2 * (pos - Math.floor(pos)) - 1;
+  const { centred, seam } = acrossTooth(s, 3, 0.14, 0.08);
   const edge = LOWER_TEETH_TOP + 0.03 * s * s + 0.006 * centred ** 4;
   const cover = smooth(edge - 0.01, edge + 0.01, v) * (1 - smooth(0.7, 1, Math.abs(s)));
   if (cover <= 0) return null;
-  const seam = 1 - 0.14 * Math.exp(-(((1 - Math.abs(centred)) / 0.08) ** 2));
   return { light: 0.85 * (1 - 0.1 * centred * centred) * seam, cover };
 }
 /** Where the lower teeth's edge begins (grid v) and their half-width (share of the texture's width). */
