@@ -18,8 +18,6 @@ export const FACE_TEXTURE = 'face.png';
 export const MOUTH_TEXTURE = 'mouth-interior.png';
 /** Triangles smaller than this at rest (doubled area, px^2 at a 512 px portrait) are not judged for folds. */
 const MIN_JUDGED_AREA2 = 8;
-/** The photo's mouth is open this wide (share of the mouth width) or more: its cavity colours the one that opens beyond it. */
-const OWN_CAVITY_MIN_GAP = 0.3;
 
 /** Thrown when the photo has no usable face; `code` is the face analysis failure code. */
 export class RigBuildError extends Error {
@@ -106,7 +104,7 @@ export async function buildRig(image: Buffer, analysis?: FaceAnalysis): Promise<
   // shade of the lip line, and a cavity that dark read as less open (clm-bill-murray-snl-crop: aa
   // 0.35 -> 0.29, opencv-230501201-1 0.22 -> 0.16).
   const opening = openingPixels(crop.rgba, size, INNER_LIP_RING.map(at));
-  const dark = lips.gap >= OWN_CAVITY_MIN_GAP * mesh.frame.mouthWidth ? openingDark(opening, lip) : null;
+  const dark = lips.wideOpen ? openingDark(opening, lip) : null;
   const ownTeeth = lips.teethVisible ? openingTeeth(opening) : null;
   const mouthPng = await paintMouthInterior(lip, skin, { paintTeeth: !lips.teethVisible, dark, ownTeeth });
   return { rig, textures: { [FACE_TEXTURE]: facePng, [MOUTH_TEXTURE]: mouthPng } };

@@ -56,6 +56,28 @@ describe('the split line', () => {
       expect({ id, share: share(4) > 0.75 }).toEqual({ id, share: true });
     }
   });
+
+  it('follows a laugh\'s upper teeth\'s biting edge, so that opening the jaw neither cuts the teeth nor takes a strip of them down', async () => {
+    // One share of the opening for every column cut across the curved edge: opening the jaw drew the
+    // cavity as a black lens crossing the side teeth (softui-ivana, softui-charles) or took the
+    // lower part of the upper teeth down with the jaw (clm-franck-04117, where the teeth fade into a
+    // lit tongue on the image-left). Two pixels above the split are tooth, two below the dark.
+    for (const [id, columns] of [['softui-ivana', [1, 2, 3, 4, 5, 6, 7]], ['softui-charles', [1, 2, 3, 4, 5, 6, 7]], ['clm-franck-04117', [3, 4, 5, 6, 7]]] as const) {
+      const crop = await cropOf(id);
+      const lips = refineInnerLips(crop.mesh, crop.rgba, crop.size);
+      const luma = (x: number, y: number) => {
+        const o = (Math.round(y - 0.5) * crop.size + Math.round(x - 0.5)) * 4;
+        return 0.299 * crop.rgba[o]! + 0.587 * crop.rgba[o + 1]! + 0.114 * crop.rgba[o + 2]!;
+      };
+      for (const k of columns) {
+        const u = lips.mesh[UPPER_INNER[k]!]!, l = lips.mesh[LOWER_INNER[k]!]!, s = lips.split[k]!;
+        const d = Math.hypot(l[0] - u[0], l[1] - u[1]);
+        const [dx, dy] = [(2 * (l[0] - u[0])) / d, (2 * (l[1] - u[1])) / d];
+        const toothOverDark = luma(s[0] - dx, s[1] - dy) - luma(s[0] + dx, s[1] + dy) > 35;
+        expect({ id, k, toothOverDark }).toEqual({ id, k, toothOverDark: true });
+      }
+    }
+  });
 });
 
 describe('the lower inner lip', () => {

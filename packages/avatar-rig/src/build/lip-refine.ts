@@ -1,4 +1,4 @@
-import { LOWER_INNER, LOWER_LIP, UPPER_INNER, UPPER_LIP } from './landmarks';
+import { LOWER_INNER, LOWER_LIP, MOUTH_CORNER_OUTER, UPPER_INNER, UPPER_LIP } from './landmarks';
 import type { Vec3 } from './face-frame';
 import { lerp3, median, sampleAt, type PhotoSample } from './photo-sample';
 
@@ -14,11 +14,14 @@ export interface LipRefinement {
   mesh: Vec3[];
   /** Per inner-lip column: where the lips meet when the mouth closes (between the teeth rows, or the opening's middle). */
   split: Vec3[];
-  /** Largest opening between the inner lips, portrait pixels. */
-  gap: number;
   /** The photo shows teeth between the lips. */
   teethVisible: boolean;
+  /** The photo's mouth is open wide (WIDE_OPEN): it shows a cavity of its own. */
+  wideOpen: boolean;
 }
+
+/** An opening this wide (share of the mouth width, corner to corner) or more is a mouth open wide. */
+const WIDE_OPEN = 0.3;
 
 const SAMPLES = 48;
 /**
@@ -146,8 +149,6 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
   });
   // A column on its own may read a shadow or a lip crease: median of three across the mouth, then
   // a light smoothing, so that the inner lip line stays as smooth as a lip.
-  const med3 = (values: number[]) => values.map((v, k) => (k === 0 || k === values.length - 1 ? v : median([values[k - 1]!, v, values[k + 1]!])));
-  const smooth3 = (values: number[]) => values.map((v, k) => (k === 0 || k === values.length - 1 ? v : (values[k - 1]! + 2 * v + values[k + 1]!) / 4));
   const opening = (lowerReach: number) => {
     const found = spans(lowerReach);
     const t0s = smooth3(med3(found.map((s) => s.t0))), t1s = smooth3(med3(found.map((s) => s.t1)));
@@ -159,7 +160,9 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
       const { teeth: toothLike } = classifier(c.samples, 0, SAMPLES);
       const teeth = inside.map((s) => toothLike(s) || brightTooth(s));
       if (longestRun(teeth) >= 3) teethColumns++;
-      return { t0, t1, share: inside.length > 1 ? splitSample(inside, teeth, lipY) / inside.length : 0.5 };
+      const share = inside.length > 1 ? splitSample(inside, teeth, lipY) / inside.length : 0.5;
+      const edge = bitingEdge(inside, teeth, (x) => x.y > Math.max(upper.y, lower.y) + 5, isDark);
+      return { t0, t1, share, bitingEdge: edge === null ? null : edge / inside.length };
     });
     return { opened, teethVisible: teethColumns >= 3 };
   };
@@ -188,13 +191,7 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
     return { inner: at(INNER_SHARE_KEPT), outer };
   };
   let gap = 0;
-  // Teeth rows run straight across the mouth: one share of the opening (the median over the open
-  // columns) for every column, so the cut between upper and lower teeth is smooth.
-  // Without teeth of its own the opening is only the dark between the lips: it all goes with the
-  // jaw, so that the painted teeth under the upper lip show when the mouth opens.
-  const openShares = opened.filter((o) => o.t1 - o.t0 > 2 / SAMPLES).map((o) => o.share);
-  const share = !teethVisible ? 0 : openShares.length ? median(openShares) : 0.5;
-  const split: Vec3[] = columns.map((c, k) => {
+  const edges = columns.map((c, k) => {
     const { t0, t1 } = opened[k]!;
     const oldUpper = mesh[UPPER_INNER[k]!]!, oldLower = mesh[LOWER_INNER[k]!]!;
     const open = t1 - t0 > 2 / SAMPLES;
@@ -205,10 +202,62 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
     moveLipColumn(mesh, UPPER_INNER[k]!, UPPER_RINGS.map((r) => r[k]!), UPPER_OUTER[k]!, oldUpper, upperLip);
     moveLipColumn(mesh, LOWER_INNER[k]!, LOWER_RINGS.map((r) => r[k]!), LOWER_OUTER[k]!, oldLower, lowerLip);
     gap = Math.max(gap, Math.hypot(newLower[0] - newUpper[0], newLower[1] - newUpper[1]));
-    // The teeth rows' split stays where the column found it.
-    return lerp3(upperEdge, lowerEdge, share);
+    return { upperEdge, lowerEdge };
   });
-  return { mesh, split, gap, teethVisible };
+  const [left, right] = [mesh[MOUTH_CORNER_OUTER[0]]!, mesh[MOUTH_CORNER_OUTER[1]]!];
+  const wideOpen = gap >= WIDE_OPEN * Math.hypot(right[0] - left[0], right[1] - left[1], right[2] - left[2]);
+  // The teeth rows' split stays where the columns found it: one share of the opening (the median
+  // over the open columns) for every column, so the cut between upper and lower teeth is smooth.
+  // Without teeth of its own the opening is only the dark between the lips: it all goes with the
+  // jaw, so that the painted teeth under the upper lip show when the mouth opens.
+  const openShares = opened.filter((o) => o.t1 - o.t0 > 2 / SAMPLES).map((o) => o.share);
+  const share = !teethVisible ? 0 : openShares.length ? median(openShares) : 0.5;
+  const shares = teethVisible && wideOpen ? followBitingEdge(opened.map((o) => o.bitingEdge)) : null;
+  const split = edges.map(({ upperEdge, lowerEdge }, k) => lerp3(upperEdge, lowerEdge, shares?.[k] ?? share));
+  return { mesh, split, teethVisible, wideOpen };
+}
+
+/** Across the mouth's columns: the median of each value and its two neighbours (the ends stay). */
+const med3 = (values: number[]) => values.map((v, k) => (k === 0 || k === values.length - 1 ? v : median([values[k - 1]!, v, values[k + 1]!])));
+/** Across the mouth's columns: a 1-2-1 smoothing (the ends stay). */
+const smooth3 = (values: number[]) => values.map((v, k) => (k === 0 || k === values.length - 1 ? v : (values[k - 1]! + 2 * v + values[k + 1]!) / 4));
+
+/** Fewer columns than this that show the upper teeth's edge over the dark: no edge to follow. */
+const MIN_EDGE_COLUMNS = 3;
+
+/**
+ * A laugh shows its upper teeth's biting edge over the mouth's dark, and it curves: up towards the
+ * corners, or aslant. One split share for every column cut across it, so that opening the jaw drew
+ * the cavity as a black lens crossing the side teeth (softui-ivana, softui-charles) or took a strip
+ * of upper teeth down with the jaw (clm-franck-04117). There the split follows the edge, column by
+ * column: a column without it takes its nearest neighbour's; a median of three and a light
+ * smoothing keep the cut as smooth as a row of teeth. Null when too few columns show it.
+ */
+function followBitingEdge(edges: Array<number | null>): number[] | null {
+  const found = edges.flatMap((e, k) => (e === null ? [] : [{ k, e }]));
+  if (found.length < MIN_EDGE_COLUMNS) return null;
+  const nearest = (k: number) => found.reduce((best, f) => (Math.abs(f.k - k) < Math.abs(best.k - k) ? f : best)).e;
+  return smooth3(med3(edges.map((e, k) => e ?? nearest(k))));
+}
+
+/** The upper teeth's edge may lie no lower than this share of an opening (below is the lower teeth's). */
+const BITING_EDGE_MAX = 0.85;
+
+/**
+ * Where the upper teeth end over the mouth's dark, in samples from the opening's top: the steepest
+ * fall from a tooth (or a sample brighter than both lips) into two samples of the dark, in the
+ * upper 85% of the opening. Null when the column shows no such edge (teeth touching, lips, shade).
+ */
+function bitingEdge(inside: PhotoSample[], teeth: boolean[], brighterThanLips: (s: PhotoSample) => boolean, isDark: (s: PhotoSample) => boolean): number | null {
+  const y = (i: number) => inside[Math.max(0, Math.min(inside.length - 1, i))]!.y;
+  let edge: number | null = null, steepest = 0;
+  for (let b = 1; b + 1 < Math.min(inside.length, BITING_EDGE_MAX * inside.length); b++) {
+    const tooth = teeth[b - 1] || teeth[b - 2] || brighterThanLips(inside[b - 1]!);
+    if (!tooth || !isDark(inside[b]!) || !isDark(inside[b + 1]!)) continue;
+    const fall = (y(b - 2) + y(b - 1)) / 2 - (y(b) + y(b + 1)) / 2;
+    if (fall > steepest) { steepest = fall; edge = b; }
+  }
+  return edge;
 }
 
 /** How far (in Human's lip heights) an inner lip point in the dark may look for the lip's edge. */
