@@ -12,7 +12,7 @@ const LOWER_RINGS = [LOWER_LIP.slice(9, 18), LOWER_LIP.slice(18, 27)];
 export interface LipRefinement {
   /** The mesh with inner lips (and the rings between) moved onto the opening the photo shows. */
   mesh: Vec3[];
-  /** Per inner-lip column: where the lips meet when the mouth closes (between the teeth rows, or the opening's middle). */
+  /** Per inner-lip column: where the upper teeth (with the skull) part from what goes with the jaw: under the upper teeth, between two rows, on a laugh's biting edge, the opening's middle; its top when it shows no teeth. */
   split: Vec3[];
   /** The photo shows teeth between the lips. */
   teethVisible: boolean;
