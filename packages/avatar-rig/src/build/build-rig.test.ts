@@ -184,6 +184,18 @@ describe('buildRig on other photos', () => {
     expect(frame.layerOf.filter((l) => l === teethLayer).length).toBe(0);
   });
 
+  it('closes a laughing mouth with the jaw: the skin under the lower lip rises with it', async () => {
+    // softui-ivana: the skin triangles at the lower lip's corners folded as it rose, and relieving
+    // them held the skin under the lip back (it rose 0.6 and 0.36 as far as the lip): Human's lower
+    // lip line is 5 px thick on a 14 px lip, and the rest of the lip stretched into a tall red smear.
+    const photo = readFileSync(listCorpusPhotos().find((p) => p.id === 'softui-ivana')!.file);
+    const { rig } = await buildRig(photo);
+    const closed = evaluateRig(rig, visemeWeightsToTargets(rig, { PP: 1 }));
+    const rise = (i: number) => rig.vertices[i * 2 + 1]! - closed[i * 2 + 1]!;
+    expect(rise(17)).toBeGreaterThan(40);
+    for (const below of [18, 200]) expect({ below, rise: rise(below) > 0.8 * rise(17) }).toEqual({ below, rise: true });
+  });
+
   it('opens a mouth whose teeth show at rest to a wide \'aa\', never a yell', async () => {
     // clm-chuck-crop grins with its teeth apart: its full drop on top opened the lips 0.63 mouth
     // widths, and Human's mesh put the lower lip inside the cavity (gap read 0.26; 0.33 at 0.59).

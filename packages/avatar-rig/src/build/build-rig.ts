@@ -89,16 +89,23 @@ export async function buildRig(image: Buffer, analysis?: FaceAnalysis): Promise<
   rig.targets = buildTargets(mesh);
   // Closing an open-mouthed photo's lips squeezes the thin lip triangles near the corners past
   // each other: they may fold there (the lips are shut, the depth test draws the nearer), since
-  // shrinking the closure would leave the mouth open for m, b and p. Closed lids meet on a line:
-  // the triangles of the eye between them go flat, and rounding may turn one inside out.
+  // shrinking the closure would leave the mouth open for m, b and p. So may the skin triangles
+  // along the lower lip's edge (two lower-lip vertices): a laugh's lower lip rises far, and the
+  // corner triangles under it folded (softui-ivana: 146-91-43, 273-321-375); shrinking the closure
+  // there spread over the whole lower face, the chin stayed down and the lip below Human's thin
+  // lower lip line stretched into a tall red smear (Human read the lips 0.12 apart; now 0.03).
+  // Closed lids meet on a line: the triangles of the eye between them go flat, and rounding may
+  // turn one inside out.
   const lipVertices = new Set<number>([...UPPER_LIP, ...LOWER_LIP]);
+  const lowerLipVertices = new Set<number>(LOWER_LIP);
   const eyeOpenings = [EYE_IMAGE_LEFT, EYE_IMAGE_RIGHT].map((e) => new Set<number>([...e.upperLid, ...e.lowerLid, ...e.corners]));
   const t = mesh.faceTriangles;
-  const within = (set: Set<number>, i: number) => set.has(t[i]!) && set.has(t[i + 1]!) && set.has(t[i + 2]!);
+  const inSet = (set: Set<number>, i: number) => [t[i]!, t[i + 1]!, t[i + 2]!].filter((v) => set.has(v)).length;
+  const within = (set: Set<number>, i: number) => inSet(set, i) === 3;
   const closing = (pose: RigWeights) => (pose.lipsPress ?? 0) > 0 || (pose.lowerLipTuck ?? 0) > 0;
   const blinking = (pose: RigWeights) => (pose.blinkLeft ?? 0) > 0 || (pose.blinkRight ?? 0) > 0;
   rig.targets = relieveFolds(rig, t, MIN_JUDGED_AREA2 * (size / 512) ** 2, (i, pose) =>
-    (closing(pose) && within(lipVertices, i)) || (blinking(pose) && eyeOpenings.some((eye) => within(eye, i))));
+    (closing(pose) && (within(lipVertices, i) || inSet(lowerLipVertices, i) >= 2)) || (blinking(pose) && eyeOpenings.some((eye) => within(eye, i))));
   const facePng = await sharp(crop.rgba, { raw: { width: size, height: size, channels: 4 } }).png().toBuffer();
   // Only a mouth open wide shows a cavity of its own: between lips parted a little, the dark is the
   // shade of the lip line, and a cavity that dark read as less open (clm-bill-murray-snl-crop: aa
