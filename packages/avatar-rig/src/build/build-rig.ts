@@ -3,11 +3,11 @@ import sharp from 'sharp';
 import { RIG_FORMAT, RIG_VERSION, type Rig, type RigRegion, type RigWeights } from '../types';
 import { roundTo } from '../geometry/round';
 import { relieveFolds } from '../geometry/fold-relief';
-import { EYE_IMAGE_LEFT, EYE_IMAGE_RIGHT, LOWER_LIP, UPPER_LIP, CHEEK_IMAGE_LEFT, CHEEK_IMAGE_RIGHT, type EyeLandmarks } from './landmarks';
-import { openingDark, openingPixels, openingTeeth, paintMouthInterior, sampleColour } from './mouth-interior-texture';
+import { EYE_IMAGE_LEFT, EYE_IMAGE_RIGHT, LOWER_INNER, LOWER_LIP, UPPER_LIP, CHEEK_IMAGE_LEFT, CHEEK_IMAGE_RIGHT, type EyeLandmarks } from './landmarks';
+import { openingDark, openingPixels, openingTeeth, paintMouthInterior, sampleColour, type SeamColour } from './mouth-interior-texture';
 import { INNER_LIP_RING } from '../quality/inner-lip-polygon';
 import { portraitCrop } from './portrait-crop';
-import { buildRigMesh } from './rig-mesh';
+import { buildRigMesh, type RigMesh } from './rig-mesh';
 import { refineInnerLips } from './lip-refine';
 import { refineEyes } from './eye-refine';
 import { refineLowerLids } from './lower-lid-refine';
@@ -113,8 +113,30 @@ export async function buildRig(image: Buffer, analysis?: FaceAnalysis): Promise<
   const opening = openingPixels(crop.rgba, size, INNER_LIP_RING.map(at));
   const dark = lips.wideOpen ? openingDark(opening, lip) : null;
   const ownTeeth = lips.teethVisible ? openingTeeth(opening) : null;
-  const mouthPng = await paintMouthInterior(lip, skin, { paintTeeth: !lips.teethVisible, dark, ownTeeth });
+  // A laugh's jaw takes down a lower strip that begins with the photo's dark just under the split:
+  // the cavity opening above it takes those colours, and reads as that dark stretched (a cavity of
+  // one colour, however well matched, drew a flat band with an edge under the upper teeth).
+  const seam = lips.wideOpen && lips.teethVisible && dark ? colourUnderSplit(mesh, crop.rgba, size) : undefined;
+  const mouthPng = await paintMouthInterior(lip, skin, { paintTeeth: !lips.teethVisible, dark, ownTeeth, seam });
   return { rig, textures: { [FACE_TEXTURE]: facePng, [MOUTH_TEXTURE]: mouthPng } };
+}
+
+/** How far under the split (portrait px) the photo's colour is read for the cavity: the lower strip's top rows. */
+const UNDER_SPLIT_PX = 2.5;
+
+/** The photo's colour just under each split point, read towards the lower inner lip, by across-position in mouth widths. */
+function colourUnderSplit(mesh: RigMesh, rgba: Buffer, size: number): SeamColour[] {
+  const v = mesh.vertices;
+  return mesh.splitUpper.map((i, k) => {
+    const [x, y] = [v[i * 2]!, v[i * 2 + 1]!];
+    const lower = LOWER_INNER[k]!;
+    const [dx, dy] = [v[lower * 2]! - x, v[lower * 2 + 1]! - y];
+    const d = Math.hypot(dx, dy);
+    const [ex, ey] = [mesh.frame.ey[0], mesh.frame.ey[1]];
+    const down = d > 1 ? [dx / d, dy / d] : [ex / Math.hypot(ex, ey), ey / Math.hypot(ex, ey)];
+    const at: [number, number] = [x + down[0]! * UNDER_SPLIT_PX, y + down[1]! * UNDER_SPLIT_PX];
+    return { u: mesh.local[i]![0] / mesh.frame.mouthWidth, colour: sampleColour(rgba, size, [at], 1.2) };
+  }).sort((a, b) => a.u - b.u);
 }
 
 function regionOf(v: number[], idx: readonly number[], pad: number): RigRegion {

@@ -98,6 +98,21 @@ describe('mouth interior texture', () => {
     expect(tinted / matched).toBeGreaterThan(1.5);
   });
 
+  it('takes a laugh\'s colours from just under its split at the top of the cavity, darker deeper in, and keeps its own beyond the corners', async () => {
+    // A cavity of one colour opened as a flat band with an edge between a laugh's upper teeth and
+    // the photo's own dark, which the jaw takes down (softui-ivana, clm-franck-04117).
+    const brown: Rgb = [95, 55, 45];
+    const seam = [{ u: -0.5, colour: brown }, { u: 0.5, colour: brown }];
+    const options = { paintTeeth: false, dark: [30, 18, 15] as Rgb };
+    const withSeam = await paintMouthInterior(lips, [200, 150, 130], { ...options, seam });
+    const without = await paintMouthInterior(lips, [200, 150, 130], options);
+    const underSplit = await meanLuma(withSeam, 0.45, 0.55, 0.3, 0.34);
+    expect(Math.abs(underSplit - luma(brown))).toBeLessThan(6);
+    expect(await meanLuma(withSeam, 0.45, 0.55, 0.46, 0.5)).toBeLessThan(0.8 * underSplit);
+    // Past the mouth's corners (0.7 mouth widths out) the cavity is its own.
+    expect(await meanLuma(withSeam, 0.9, 0.93, 0.3, 0.4)).toBeCloseTo(await meanLuma(without, 0.9, 0.93, 0.3, 0.4), 5);
+  });
+
   it('reads the dark inside an open mouth, and nothing inside closed lips', () => {
     // A 40 x 40 image: lips at luma ~100, an opening whose lower half is dark (20) and upper half teeth (200).
     const size = 40;

@@ -1,9 +1,13 @@
 import sharp from 'sharp';
 import { insideOrNear } from '../quality/inner-lip-polygon';
+import { INTERIOR_HALF_WIDTH } from './rig-mesh';
 
 export const INTERIOR_TEXTURE_SIZE = { width: 256, height: 160 } as const;
 
 type Rgb = [number, number, number];
+
+/** The photo's colour just under the split at an across-position `u` (mouth widths from the face frame's middle). */
+export interface SeamColour { u: number; colour: Rgb }
 
 /**
  * Where a point lies across its tooth, for a row of teeth seen from the front along the dental
@@ -114,6 +118,21 @@ export function openingPixels(rgba: Buffer, size: number, polygon: ReadonlyArray
   return found.length < MIN_OPENING_PIXELS ? [] : found.sort((a, b) => luma(a) - luma(b));
 }
 
+/** How much darker the seam's colours get from the split (v 0.3) to where the lower lip comes at 'aa' (v 0.6). */
+const SEAM_SHADE = 0.6;
+/** How far past the first or last seam colour (mouth widths) it still holds, fading out. */
+const SEAM_FADE = 0.05;
+
+/** The seam colour at across-position `u`, interpolated, with how much it counts (fading out past the ends); null far past them. */
+function seamColourAt(seam: SeamColour[], u: number): { colour: Rgb; weight: number } | null {
+  const first = seam[0]!, last = seam[seam.length - 1]!;
+  if (u <= first.u) return u < first.u - SEAM_FADE ? null : { colour: first.colour, weight: 1 - smooth(0, SEAM_FADE, first.u - u) };
+  if (u >= last.u) return u > last.u + SEAM_FADE ? null : { colour: last.colour, weight: 1 - smooth(0, SEAM_FADE, u - last.u) };
+  const k = seam.findIndex((s, i) => i + 1 < seam.length && u <= seam[i + 1]!.u);
+  const a = seam[k]!, b = seam[k + 1]!;
+  return { colour: mix(a.colour, b.colour, (u - a.u) / Math.max(1e-6, b.u - a.u)), weight: 1 };
+}
+
 const meanOf = (colours: Rgb[]): Rgb => [0, 1, 2].map((k) => colours.reduce((sum, c) => sum + c[k]!, 0) / colours.length) as Rgb;
 
 /**
@@ -145,10 +164,11 @@ export function openingTeeth(opening: Rgb[]): Rgb | null {
  * the lips, lit towards the front and darker at the back and the sides (soft, never flat black),
  * a tongue rising from the floor, the lower teeth's tops just above the lower lip, and, when the
  * photo shows no teeth of its own, upper teeth tinted by the skin hanging just below the upper
- * lip. Procedural: a closed mouth shows no
- * interior to copy; a mouth open wide shows its own `dark`, which the cavity then matches.
+ * lip. Procedural: a closed mouth shows no interior to copy; a mouth open wide shows its own
+ * `dark`, which the cavity then matches, and a laugh's `seam` colours (the photo just under the
+ * split, across the mouth) colour the cavity just under its upper teeth.
  */
-export async function paintMouthInterior(lip: Rgb, skin: Rgb, { paintTeeth, dark, ownTeeth }: { paintTeeth: boolean; dark?: Rgb | null; ownTeeth?: Rgb | null } = { paintTeeth: true }): Promise<Buffer> {
+export async function paintMouthInterior(lip: Rgb, skin: Rgb, { paintTeeth, dark, ownTeeth, seam }: { paintTeeth: boolean; dark?: Rgb | null; ownTeeth?: Rgb | null; seam?: SeamColour[] } = { paintTeeth: true }): Promise<Buffer> {
   const { width, height } = INTERIOR_TEXTURE_SIZE;
   const out = Buffer.alloc(width * height * 4);
   const tint = mix(lip, [150, 45, 55], 0.35);
@@ -195,6 +215,13 @@ export async function paintMouthInterior(lip: Rgb, skin: Rgb, { paintTeeth, dark
       // A black-and-white or faded photo gets an interior as grey as its lips.
       const grey = luma(c);
       c = mix([grey, grey, grey], c, colourfulness);
+      // Just under the split, the photo's own colours there (see `seam`), down to where the lower
+      // lip comes at 'aa', darkening deeper in: one colour per column, the same all the way down,
+      // drew vertical stripes (clm-franck-04117's brownish dark).
+      if (seam) {
+        const own = seamColourAt(seam, (u - 0.5) * 2 * INTERIOR_HALF_WIDTH);
+        if (own) c = mix(c, scale(own.colour, 1 - SEAM_SHADE * smooth(0.3, 0.6, v)), own.weight * (1 - smooth(0.45, 0.6, v)));
+      }
       const o = (y * width + x) * 4;
       out[o] = Math.round(c[0]); out[o + 1] = Math.round(c[1]); out[o + 2] = Math.round(c[2]); out[o + 3] = 255;
     }
