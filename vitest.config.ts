@@ -15,6 +15,7 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/*/src/**/*.test.{ts,tsx}', 'apps/*/src/**/*.test.{ts,tsx}'],
           exclude: ['**/*.api.test.ts', '**/*.browser.test.ts', '**/node_modules/**'],
+          setupFiles: ['apps/web/src/testing/testing-library-timeout.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Both cores: Vitest's default leaves one free, which on this 2-core machine ran every
