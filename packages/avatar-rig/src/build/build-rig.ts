@@ -100,12 +100,15 @@ export async function buildRig(image: Buffer, analysis?: FaceAnalysis): Promise<
   const lowerLipVertices = new Set<number>(LOWER_LIP);
   const eyeOpenings = [EYE_IMAGE_LEFT, EYE_IMAGE_RIGHT].map((e) => new Set<number>([...e.upperLid, ...e.lowerLid, ...e.corners]));
   const t = mesh.faceTriangles;
-  const inSet = (set: Set<number>, i: number) => [t[i]!, t[i + 1]!, t[i + 2]!].filter((v) => set.has(v)).length;
-  const within = (set: Set<number>, i: number) => inSet(set, i) === 3;
+  const inSet = (set: Set<number>, i: number) => Number(set.has(t[i]!)) + Number(set.has(t[i + 1]!)) + Number(set.has(t[i + 2]!));
+  // Which triangles may fold depends on the triangle alone: found once, not at every relief round.
+  const starts = Array.from({ length: t.length / 3 }, (_, k) => k * 3);
+  const mayFoldClosing = new Set(starts.filter((i) => inSet(lipVertices, i) === 3 || inSet(lowerLipVertices, i) >= 2));
+  const mayFoldBlinking = new Set(starts.filter((i) => eyeOpenings.some((eye) => inSet(eye, i) === 3)));
   const closing = (pose: RigWeights) => (pose.lipsPress ?? 0) > 0 || (pose.lowerLipTuck ?? 0) > 0;
   const blinking = (pose: RigWeights) => (pose.blinkLeft ?? 0) > 0 || (pose.blinkRight ?? 0) > 0;
   rig.targets = relieveFolds(rig, t, MIN_JUDGED_AREA2 * (size / 512) ** 2, (i, pose) =>
-    (closing(pose) && (within(lipVertices, i) || inSet(lowerLipVertices, i) >= 2)) || (blinking(pose) && eyeOpenings.some((eye) => within(eye, i))));
+    (closing(pose) && mayFoldClosing.has(i)) || (blinking(pose) && mayFoldBlinking.has(i)));
   const facePng = await sharp(crop.rgba, { raw: { width: size, height: size, channels: 4 } }).png().toBuffer();
   // Only a mouth open wide shows a cavity of its own: between lips parted a little, the dark is the
   // shade of the lip line, and a cavity that dark read as less open (clm-bill-murray-snl-crop: aa
@@ -127,13 +130,15 @@ const UNDER_SPLIT_PX = 2.5;
 /** The photo's colour just under each split point, read towards the lower inner lip, by across-position in mouth widths. */
 function colourUnderSplit(mesh: RigMesh, rgba: Buffer, size: number): SeamColour[] {
   const v = mesh.vertices;
+  // A closed column has no way down of its own: the face's.
+  const [ex, ey] = [mesh.frame.ey[0], mesh.frame.ey[1]];
+  const frameDown = [ex / Math.hypot(ex, ey), ey / Math.hypot(ex, ey)];
   return mesh.splitUpper.map((i, k) => {
     const [x, y] = [v[i * 2]!, v[i * 2 + 1]!];
     const lower = LOWER_INNER[k]!;
     const [dx, dy] = [v[lower * 2]! - x, v[lower * 2 + 1]! - y];
     const d = Math.hypot(dx, dy);
-    const [ex, ey] = [mesh.frame.ey[0], mesh.frame.ey[1]];
-    const down = d > 1 ? [dx / d, dy / d] : [ex / Math.hypot(ex, ey), ey / Math.hypot(ex, ey)];
+    const down = d > 1 ? [dx / d, dy / d] : frameDown;
     const at: [number, number] = [x + down[0]! * UNDER_SPLIT_PX, y + down[1]! * UNDER_SPLIT_PX];
     return { u: mesh.local[i]![0] / mesh.frame.mouthWidth, colour: sampleColour(rgba, size, [at], 1.2) };
   }).sort((a, b) => a.u - b.u);
