@@ -109,6 +109,24 @@ describe.each(['astronaut.png', 'grace_hopper.jpg'])('rig built from %s', (fixtu
     for (const pose of poses) expect(mouthPixelsOutsideLips(rig, renderRigFrame(rig, textures, pose))).toBe(0);
   });
 
+  it('rests the upper teeth on the lower lip at FF, no cavity between them', () => {
+    // The astronaut shows her own teeth, Grace Hopper gets painted ones: either way the tucked
+    // lower lip meets the teeth's edge. A little jaw opening on top of the tuck drew a black
+    // crescent of cavity under the astronaut's teeth.
+    const { rig } = built;
+    const frame = renderRigFrame(rig, textures, visemeWeightsToTargets(rig, { FF: 1 }));
+    const interior = rig.layers.findIndex((l) => l.name === 'mouth-interior') + 1;
+    let teeth = 0, cavity = 0;
+    frame.layerOf.forEach((layer, p) => {
+      if (layer !== interior) return;
+      const o = p * 4, luma = 0.299 * frame.image.data[o]! + 0.587 * frame.image.data[o + 1]! + 0.114 * frame.image.data[o + 2]!;
+      if (luma < 60) cavity++; else if (luma > 100) teeth++;
+    });
+    const mw = rig.face.mouth.width;
+    expect(cavity).toBeLessThan(0.02 * mw);
+    if (fixture === 'grace_hopper.jpg') expect(teeth).toBeGreaterThan(0.035 * mw * mw);
+  });
+
   it('closes the eyes on blink and leaves the mouth alone', () => {
     const { rig } = built;
     const rest = renderRigRgba(rig, textures);

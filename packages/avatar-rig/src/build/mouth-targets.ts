@@ -89,7 +89,8 @@ export function lipTarget(ctx: Ctx, name: 'lipsRound' | 'lipsSpread' | 'lipsPres
     // the lower lip up whole, the upper lip comes down only a little. A tuck brings the lower lip
     // to the upper teeth's edge.
     const share = name === 'lipsPress' ? PRESS_UPPER_SHARE : 1;
-    const meetV = upperV + share * (splitV - upperV);
+    const belowSplit = name === 'lowerLipTuck' ? tuckBelowSplit(ctx, k) : 0;
+    const meetV = upperV + share * (splitV - upperV) + belowSplit;
     const closeLower = meetV - lowerV;
     if (k === 4 && name === 'lipsPress') jawClose = closeLower;
     // The meeting point in the image itself: the face frame's "down" has depth in it, and the inner
@@ -97,7 +98,8 @@ export function lipTarget(ctx: Ctx, name: 'lipsRound' | 'lipsSpread' | 'lipsPres
     // stayed 1-2 px apart in the picture (softui-charles, softui-ivana: the photo's teeth showed
     // through a crack between pressed lips).
     const upperAt = pos(UPPER_INNER[k]!), lowerAt = pos(LOWER_INNER[k]!), split = pos(ctx.mesh.splitUpper[k]!);
-    const meet: [number, number] = [upperAt[0] + share * (split[0] - upperAt[0]), upperAt[1] + share * (split[1] - upperAt[1])];
+    const below = ctx.image(0, belowSplit);
+    const meet: [number, number] = [upperAt[0] + share * (split[0] - upperAt[0]) + below[0], upperAt[1] + share * (split[1] - upperAt[1]) + below[1]];
     const toMeetUpper = [meet[0] - upperAt[0], meet[1] - upperAt[1]] as const, toMeetLower = [meet[0] - lowerAt[0], meet[1] - lowerAt[1]] as const;
     const displacement = (i: number, isUpper: boolean, ringShare: number): [number, number] => {
       const [u, v] = ctx.local(i);
@@ -116,9 +118,12 @@ export function lipTarget(ctx: Ctx, name: 'lipsRound' | 'lipsSpread' | 'lipsPres
         }
         case 'lowerLipTuck': {
           if (isUpper) return [0, 0];
-          const w = v + ringShare * closeLower - meetV;
+          // Up to teeth above it, the lip stretches (its outer edge stays); down to painted teeth
+          // below it, it goes whole: stretched down, it was squashed to a line.
+          const carry = closeLower > 0 ? 1 : ringShare;
+          const w = v + carry * closeLower - meetV;
           const [tx, ty] = ctx.image(0, -AMPLITUDE.tuck * w * taper);
-          return [ringShare * toMeetLower[0] + tx, ringShare * toMeetLower[1] + ty];
+          return [carry * toMeetLower[0] + tx, carry * toMeetLower[1] + ty];
         }
       }
     };
@@ -140,7 +145,9 @@ export function lipTarget(ctx: Ctx, name: 'lipsRound' | 'lipsSpread' | 'lipsPres
     for (const r of ring) p.set(UPPER_LIP[r]!, ctx.image(0, cornerRise(side)));
   }
   ctx.mesh.splitUpper.forEach((i) => p.set(i, [0, 0]));
-  ctx.mesh.splitLower.forEach((i) => p.set(i, [0, 0]));
+  // The photo's lower strip stays with the jaw, except under painted teeth, which a tuck uncovers:
+  // there the strip (lips, or a little dark) shrinks to where the lip meets them.
+  ctx.mesh.splitLower.forEach((i, k) => p.set(i, name === 'lowerLipTuck' ? ctx.image(0, tuckBelowSplit(ctx, k)) : [0, 0]));
   const noseV = ctx.local(NOSE_BOTTOM)[1];
   // When pressing moves the jaw, the skin down to the neck follows it as for jawOpen.
   const target = solveDense(ctx, p, (i) => {
@@ -160,6 +167,23 @@ export function lipTarget(ctx: Ctx, name: 'lipsRound' | 'lipsSpread' | 'lipsPres
     target[i * 2 + 1] = target[i * 2 + 1]! + dy;
   }
   return sparse(name, target, [0, 1]);
+}
+
+/** A tucked lower lip comes up to this share of the painted upper teeth's height: their edge rests on it. */
+const TUCK_UNDER_TEETH = 0.85;
+
+/**
+ * How far below the split (face-frame v) a tucked lower lip meets the upper teeth in column k: at
+ * the split where the photo shows its own teeth (their edge), near the painted teeth's edge where
+ * it does not. 'FF' used to open the jaw a little on top of a tuck to show painted teeth; on a
+ * photo with its own teeth that drew a black crescent of cavity between their edge and the lip
+ * (skimage-astronaut, mk-christian, opencv-227943776-1).
+ */
+function tuckBelowSplit(ctx: Ctx, k: number): number {
+  const edge = ctx.mesh.paintedTeethEdge;
+  if (edge === 0) return 0;
+  const [u, splitV] = ctx.local(ctx.mesh.splitUpper[k]!);
+  return Math.max(0, ctx.mesh.seam(u) + TUCK_UNDER_TEETH * edge - splitV);
 }
 
 /** 1 over the lips, easing to 0 half a mouth width beyond them (smoothstep on an elliptic distance). */

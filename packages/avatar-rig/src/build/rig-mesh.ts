@@ -50,6 +50,8 @@ export interface RigMesh {
   frame: FaceFrame;
   /** Lip seam (the split line) in the face frame: v at across-position u. */
   seam: (u: number) => number;
+  /** How far below the seam (face-frame v) the painted upper teeth end; 0 when the photo shows its own teeth, which end at the split. */
+  paintedTeethEdge: number;
 }
 
 const sub = (a: readonly number[], b: readonly number[]): [number, number] => [a[0]! - b[0]!, a[1]! - b[1]!];
@@ -175,7 +177,7 @@ export function buildRigMesh(lips: LipRefinement, triangulation: number[], size:
   orientPositive(interiorTriangles, vertices);
   return {
     vertices, local, depth, headFollow, kind, faceTriangles: faceTris, teethTriangles, splitUpper, splitLower,
-    interiorTriangles, interiorGrid, interiorUvs, frame, seam,
+    interiorTriangles, interiorGrid, interiorUvs, frame, seam, paintedTeethEdge: teethEdge,
   };
 }
 

@@ -8,7 +8,7 @@ import type { Rig } from '../types';
 export const VISEME_TABLE: Rig['visemes'] = {
   sil: {},
   PP: { lipsPress: 1 },
-  FF: { lowerLipTuck: 1, jawOpen: 0.12 },
+  FF: { lowerLipTuck: 1 },
   TH: { jawOpen: 0.2, tongueUp: 0.8 },
   DD: { jawOpen: 0.25, tongueUp: 0.6, lipsSpread: 0.2 },
   kk: { jawOpen: 0.35, lipsSpread: 0.2 },
