@@ -1,0 +1,44 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { avatarPipeline } from './avatar-pipeline';
+
+const photo = readFileSync(path.resolve(import.meta.dirname, '../../../../fixtures/faces/grace_hopper.jpg'));
+
+/**
+ * The same portrait as cameras, phones and editors write it: the pixels turned with an EXIF
+ * orientation to show them upright, a print shop's CMYK, a black-and-white scan, 16 bits per
+ * channel, a transparent background.
+ */
+const encodings: Record<string, () => Promise<Buffer>> = {
+  'a phone photo stored on its side (EXIF orientation 6)': () => sharp(photo).rotate(-90).jpeg().withMetadata({ orientation: 6 }).toBuffer(),
+  'a photo stored upside down (EXIF orientation 3)': () => sharp(photo).rotate(180).jpeg().withMetadata({ orientation: 3 }).toBuffer(),
+  'a CMYK JPEG': () => sharp(photo).toColourspace('cmyk').jpeg().toBuffer(),
+  'a greyscale JPEG': () => sharp(photo).toColourspace('b-w').jpeg().toBuffer(),
+  'a 16-bit PNG': () => sharp(photo).toColourspace('rgb16').png().toBuffer(),
+  'a PNG with a half-transparent background': () => sharp(photo).ensureAlpha(0.5).png().toBuffer(),
+};
+
+describe('the avatar pipeline reads the photo as it is shown, however it is encoded', () => {
+  let upright: { rollDeg: number; yawDeg: number; box: { width: number; height: number } };
+  beforeAll(async () => {
+    const face = await avatarPipeline.analyse(await avatarPipeline.normalise(photo));
+    if (!face.ok) throw new Error(face.message);
+    upright = { rollDeg: face.measurements.rollDeg, yawDeg: face.measurements.yawDeg, box: face.box };
+  });
+
+  it.each(Object.keys(encodings))('%s: the face is found upright, the same as in the plain JPEG', async (encoding) => {
+    const normalised = await avatarPipeline.normalise(await encodings[encoding]!());
+    const { channels, space, depth } = await sharp(normalised).metadata();
+    expect({ channels, space, depth }).toMatchObject({ space: expect.stringMatching(/^(srgb|b-w)$/), depth: 'uchar' });
+    expect(channels).toBeLessThanOrEqual(3);
+    const face = await avatarPipeline.analyse(normalised);
+    expect(face.ok).toBe(true);
+    if (!face.ok) return;
+    expect(Math.abs(face.measurements.rollDeg - upright.rollDeg)).toBeLessThan(3);
+    expect(Math.abs(face.measurements.yawDeg - upright.yawDeg)).toBeLessThan(3);
+    expect(face.box.height / upright.box.height).toBeGreaterThan(0.95);
+    expect(face.box.height / upright.box.height).toBeLessThan(1.05);
+  });
+});
