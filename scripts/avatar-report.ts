@@ -21,6 +21,12 @@ interface PhotoReport {
   holesPx: number | null;
   mouthGapAa: number | null;
   mouthGapPp: number | null;
+  /**
+   * The same reader on the rest frame, which is the photo: the control for the two above. Where
+   * it reads the photo's own closed mouth above 0.05, or its open mouth as the same gap at PP, the
+   * reader sees its expectation for the face rather than the lips.
+   */
+  mouthGapRest: number | null;
 }
 
 const PHOTO = /\.(jpe?g|png|webp)$/i;
@@ -28,7 +34,7 @@ const round = (x: number | null, digits: number) => (x === null || !Number.isFin
 
 async function reportPhoto(file: string, outDir: string): Promise<PhotoReport> {
   const started = performance.now();
-  const base: PhotoReport = { file: path.basename(file), status: 'refused', reason: null, yawDeg: null, rollDeg: null, pitchDeg: null, ms: null, restPsnrDb: null, interiorOutsideLipsPx: null, holesPx: null, mouthGapAa: null, mouthGapPp: null };
+  const base: PhotoReport = { file: path.basename(file), status: 'refused', reason: null, yawDeg: null, rollDeg: null, pitchDeg: null, ms: null, restPsnrDb: null, interiorOutsideLipsPx: null, holesPx: null, mouthGapAa: null, mouthGapPp: null, mouthGapRest: null };
   let image: Buffer;
   try {
     image = await avatarPipeline.normalise(fs.readFileSync(file));
@@ -45,7 +51,7 @@ async function reportPhoto(file: string, outDir: string): Promise<PhotoReport> {
 
   const decoded = await decodeTextures(textures);
   const geometry = geometryQuality(rig, decoded);
-  const [aa, pp] = [await mouthGap(rig, decoded, 'aa'), await mouthGap(rig, decoded, 'PP')];
+  const [aa, pp, rest] = [await mouthGap(rig, decoded, 'aa'), await mouthGap(rig, decoded, 'PP'), await mouthGap(rig, decoded, 'sil')];
   fs.writeFileSync(path.join(outDir, `${base.file}.png`), await contactSheet(rig, decoded, base.file));
   return {
     ...base, ...measured, status: 'completed', ms,
@@ -54,14 +60,15 @@ async function reportPhoto(file: string, outDir: string): Promise<PhotoReport> {
     holesPx: geometry.holesPx,
     mouthGapAa: round(aa, 3),
     mouthGapPp: round(pp, 3),
+    mouthGapRest: round(rest, 3),
   };
 }
 
 const cell = (x: unknown) => (x === null || x === undefined ? '-' : String(x));
 
 function table(rows: PhotoReport[]): string {
-  const head = ['file', 'status', 'yaw', 'roll', 'pitch', 'ms', 'psnr', 'outside', 'holes', 'gap aa', 'gap PP'];
-  const body = rows.map((r) => [r.file, r.status, r.yawDeg, r.rollDeg, r.pitchDeg, r.ms, r.restPsnrDb, r.interiorOutsideLipsPx, r.holesPx, r.mouthGapAa, r.mouthGapPp].map(cell));
+  const head = ['file', 'status', 'yaw', 'roll', 'pitch', 'ms', 'psnr', 'outside', 'holes', 'gap aa', 'gap PP', 'gap rest'];
+  const body = rows.map((r) => [r.file, r.status, r.yawDeg, r.rollDeg, r.pitchDeg, r.ms, r.restPsnrDb, r.interiorOutsideLipsPx, r.holesPx, r.mouthGapAa, r.mouthGapPp, r.mouthGapRest].map(cell));
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   return [line(head), ...body.map(line)].join('\n');
@@ -69,7 +76,7 @@ function table(rows: PhotoReport[]): string {
 
 function indexHtml(rows: PhotoReport[]): string {
   const esc = (s: string) => s.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
-  const items = rows.map((r) => `<section><h2>${esc(r.file)}: ${r.status}</h2><p>${esc(r.reason ?? `restPsnr ${cell(r.restPsnrDb)} dB, interior outside lips ${cell(r.interiorOutsideLipsPx)} px, holes ${cell(r.holesPx)} px, mouth gap aa ${cell(r.mouthGapAa)}, PP ${cell(r.mouthGapPp)}, ${cell(r.ms)} ms`)}</p>${r.status === 'completed' ? `<img src="${encodeURIComponent(r.file)}.png" alt="${esc(r.file)} contact sheet" loading="lazy">` : ''}</section>`);
+  const items = rows.map((r) => `<section><h2>${esc(r.file)}: ${r.status}</h2><p>${esc(r.reason ?? `restPsnr ${cell(r.restPsnrDb)} dB, interior outside lips ${cell(r.interiorOutsideLipsPx)} px, holes ${cell(r.holesPx)} px, mouth gap aa ${cell(r.mouthGapAa)}, PP ${cell(r.mouthGapPp)} (rest ${cell(r.mouthGapRest)}), ${cell(r.ms)} ms`)}</p>${r.status === 'completed' ? `<img src="${encodeURIComponent(r.file)}.png" alt="${esc(r.file)} contact sheet" loading="lazy">` : ''}</section>`);
   return `<!doctype html><html lang="en"><meta charset="utf-8"><title>Avatar report</title><style>body{font-family:sans-serif;background:#111;color:#eee}img{max-width:100%}section{margin:1em 0}</style><h1>Avatar report (${rows.filter((r) => r.status === 'completed').length} of ${rows.length} completed)</h1>${items.join('\n')}</html>\n`;
 }
 
