@@ -11,6 +11,7 @@ import { buildRigMesh, type RigMesh } from './rig-mesh';
 import { refineInnerLips } from './lip-refine';
 import { refineEyes } from './eye-refine';
 import { refineLowerLids } from './lower-lid-refine';
+import { upperLidMargins } from './lid-margin';
 import { buildTargets, jawDrop } from './targets';
 import { VISEME_TABLE } from './visemes';
 
@@ -50,7 +51,7 @@ export async function buildRig(image: Buffer, analysis?: FaceAnalysis): Promise<
   const eyes = refineEyes(crop.mesh, crop.irises, triangulation);
   const lids = refineLowerLids(eyes.mesh, crop.rgba, size, crop.irises, triangulation);
   const lips = refineInnerLips(lids, crop.rgba, size);
-  const mesh = buildRigMesh(lips, triangulation, size);
+  const mesh = buildRigMesh(lips, triangulation, size, upperLidMargins(lips.mesh, crop.rgba, size));
   // Rounded once for compact JSON, before anything (targets, UVs) is derived from them.
   mesh.vertices.forEach((x, i) => { mesh.vertices[i] = roundTo(x, 4); });
 

@@ -1,5 +1,5 @@
 import type { RigTarget } from '../types';
-import type { EyeLandmarks } from './landmarks';
+import { EYE_IMAGE_LEFT, type EyeLandmarks } from './landmarks';
 import { AMPLITUDE, solve, type Ctx } from './target-context';
 
 /** Where the closed lids meet: this share of the way from the lower lid up to the upper one. */
@@ -20,11 +20,13 @@ export function blink(ctx: Ctx, name: 'blinkLeft' | 'blinkRight', eye: EyeLandma
   const v = ctx.mesh.vertices;
   const p = new Map<number, [number, number]>();
   const close = AMPLITUDE.blinkClose;
+  const margin = eye === EYE_IMAGE_LEFT ? ctx.mesh.upperLidMargin.imageLeft : ctx.mesh.upperLidMargin.imageRight;
   eye.upperLid.forEach((up, k) => {
     const lo = eye.lowerLid[k]!;
     const gap: [number, number] = [v[lo * 2]! - v[up * 2]!, v[lo * 2 + 1]! - v[up * 2 + 1]!];
     const down = (1 - LIDS_MEET) * close, rise = LIDS_MEET * close;
     p.set(up, [gap[0] * down, gap[1] * down]);
+    if (margin[k] !== undefined) p.set(margin[k], [gap[0] * down, gap[1] * down]);
     p.set(lo, [-gap[0] * rise, -gap[1] * rise]);
     p.set(eye.upperCrease[k]!, [gap[0] * down * CREASE_FOLLOW, gap[1] * down * CREASE_FOLLOW]);
     p.set(eye.lowerFold[k]!, [-gap[0] * rise * FOLD_FOLLOW, -gap[1] * rise * FOLD_FOLLOW]);

@@ -1,6 +1,6 @@
 import { orientPositive, signedArea2 } from '../geometry/signed-area';
 import { faceFrame, fromLocal, toLocal, type FaceFrame, type Vec3 } from './face-frame';
-import { FACE_OVAL, LOWER_INNER, MOUTH_CORNER_INNER, UPPER_INNER } from './landmarks';
+import { EYE_IMAGE_LEFT, EYE_IMAGE_RIGHT, FACE_OVAL, LOWER_INNER, MOUTH_CORNER_INNER, UPPER_INNER, type EyeLandmarks } from './landmarks';
 import type { LipRefinement } from './lip-refine';
 import { fitParabola } from './parabola';
 
@@ -52,6 +52,8 @@ export interface RigMesh {
   seam: (u: number) => number;
   /** How far below the seam (face-frame v) the painted upper teeth end; 0 when the photo shows its own teeth, which end at the split. */
   paintedTeethEdge: number;
+  /** Per eye, the upper lid margin's vertices (where the lashes end), column by column with the lid contour. */
+  upperLidMargin: { imageLeft: number[]; imageRight: number[] };
 }
 
 const sub = (a: readonly number[], b: readonly number[]): [number, number] => [a[0]! - b[0]!, a[1]! - b[1]!];
@@ -63,7 +65,7 @@ const sub = (a: readonly number[], b: readonly number[]): [number, number] => [a
  * along rays from the face centre, behind the face; the frame's corners; and the cavity grid.
  * Folds of a turned face are not repaired: the depth test draws the nearer surface.
  */
-export function buildRigMesh(lips: LipRefinement, triangulation: number[], size: number): RigMesh {
+export function buildRigMesh(lips: LipRefinement, triangulation: number[], size: number, margins: { imageLeft: Vec3[]; imageRight: Vec3[] }): RigMesh {
   const pts = lips.mesh;
   const frame = faceFrame(pts, FACE_OVAL);
   const vertices: number[] = [];
@@ -175,9 +177,28 @@ export function buildRigMesh(lips: LipRefinement, triangulation: number[], size:
     }
   }
   orientPositive(interiorTriangles, vertices);
+
+  // Each upper lid's margin, a chain between the lid contour and the crease: the one strip of
+  // triangles between those two chains becomes two, lid to margin and margin to crease. Appended
+  // last, so that every other vertex keeps its index.
+  const marginOf = (eye: EyeLandmarks, points: Vec3[]) => {
+    const chain = points.map((p) => add(p, 'face', 1, p[2]));
+    const lid = [eye.corners[0], ...eye.upperLid, eye.corners[1]];
+    const crease = [eye.corners[0], ...eye.upperCrease, eye.corners[1]];
+    const margin = [eye.corners[0], ...chain, eye.corners[1]];
+    const band = new Set([...lid, ...crease]);
+    for (let t = faceTris.length - 3; t >= 0; t -= 3) {
+      if (band.has(faceTris[t]!) && band.has(faceTris[t + 1]!) && band.has(faceTris[t + 2]!)) faceTris.splice(t, 3);
+    }
+    const split = [...strip(crease, margin), ...strip(margin, lid)];
+    orientPositive(split, vertices);
+    faceTris.push(...split);
+    return chain;
+  };
+  const upperLidMargin = { imageLeft: marginOf(EYE_IMAGE_LEFT, margins.imageLeft), imageRight: marginOf(EYE_IMAGE_RIGHT, margins.imageRight) };
   return {
     vertices, local, depth, headFollow, kind, faceTriangles: faceTris, teethTriangles, splitUpper, splitLower,
-    interiorTriangles, interiorGrid, interiorUvs, frame, seam, paintedTeethEdge: teethEdge,
+    interiorTriangles, interiorGrid, interiorUvs, frame, seam, paintedTeethEdge: teethEdge, upperLidMargin,
   };
 }
 
