@@ -68,6 +68,20 @@ function fetchDebian(name, version, files) {
   fs.rmSync(path.join(cache, deb)); // opencv-doc is 96 MB; the photos are the cache
 }
 
+/** The photo spoilt as `degrade` says (one of jpegQuality, exposure, blurSigma, noiseSigma), encoded. */
+async function degraded(sharp, file, degrade) {
+  const { jpegQuality, exposure, blurSigma, noiseSigma } = degrade;
+  if (jpegQuality !== undefined) return sharp(file).jpeg({ quality: jpegQuality }).toBuffer();
+  if (exposure !== undefined) return sharp(file).linear(exposure, 0).png().toBuffer();
+  if (blurSigma !== undefined) return sharp(file).blur(blurSigma).png().toBuffer();
+  // Sensor noise: Gaussian-like (sum of three uniforms), from a fixed seed so every clone makes the same photo.
+  const { data, info } = await sharp(file).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  let seed = 7;
+  const uniform = () => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed / 0x7fffffff; };
+  for (let i = 0; i < data.length; i++) data[i] = Math.max(0, Math.min(255, Math.round(data[i] + (uniform() + uniform() + uniform() - 1.5) * 2 * noiseSigma)));
+  return sharp(data, { raw: info }).png().toBuffer();
+}
+
 async function makeDerived() {
   const missing = (corpus.derived ?? []).filter((d) => !fs.existsSync(path.join(vendor, 'derived', `${d.id}.png`)));
   if (missing.length === 0) return;
@@ -82,6 +96,8 @@ async function makeDerived() {
       // A photo whose frame cuts the top of the face: the rows above cutTopPx removed.
       const { width, height } = await sharp(file).metadata();
       await sharp(file).extract({ left: 0, top: d.cutTopPx, width, height: height - d.cutTopPx }).png().toFile(out);
+    } else if (d.degrade) {
+      await sharp(await degraded(sharp, file, d.degrade)).png().toFile(out);
     } else {
       const { dominant } = await sharp(file).stats();
       await sharp(file).rotate(d.rotateDeg, { background: { r: dominant.r, g: dominant.g, b: dominant.b } }).png().toFile(out);

@@ -29,12 +29,23 @@ export interface CorpusEntry {
 export interface CorpusPhoto extends CorpusEntry {
   /** Absolute path of the photo on this machine. */
   file: string;
-  /** True for a variant made from a corpus photo (rotated...): a test case, not a photo of its own. */
+  /** True for a variant made from a corpus photo (rotated, cut, degraded): a test case, not a photo of its own. */
   derived: boolean;
 }
 
-/** A variant of a corpus photo: rotated clockwise by rotateDeg, or with the rows above cutTopPx removed. */
-interface DerivedEntry { id: string; from: string; rotateDeg?: number; cutTopPx?: number; expected: CorpusExpectation }
+/**
+ * How a phone, a messenger or a dim room spoils a photo: saved as a JPEG of that quality, its
+ * light scaled by exposure, blurred (Gaussian sigma, px) or given sensor noise (sigma, 0-255).
+ */
+interface Degradation { jpegQuality?: number; exposure?: number; blurSigma?: number; noiseSigma?: number }
+/** A variant of a corpus photo: rotated clockwise by rotateDeg, with the rows above cutTopPx removed, or degraded. */
+interface DerivedEntry { id: string; from: string; rotateDeg?: number; cutTopPx?: number; degrade?: Degradation; expected: CorpusExpectation }
+
+function derivedTag(d: DerivedEntry): string {
+  if (d.cutTopPx !== undefined) return `top ${d.cutTopPx} px cut`;
+  if (d.degrade) return `degraded ${Object.entries(d.degrade).map(([k, v]) => `${k} ${v}`).join(', ')}`;
+  return `rotated ${d.rotateDeg}`;
+}
 interface CorpusDocument { photos: CorpusEntry[]; derived: DerivedEntry[] }
 
 function readCorpus(): CorpusDocument {
@@ -58,7 +69,7 @@ export function listCorpusPhotos(options: { derived?: boolean } = {}): CorpusPho
     for (const d of corpus.derived) {
       const from = photos.find((p) => p.id === d.from);
       if (!from) throw new Error(`derived photo ${d.id} names an unknown corpus photo ${d.from}`);
-      photos.push({ ...from, id: d.id, tags: [...from.tags, d.cutTopPx !== undefined ? `top ${d.cutTopPx} px cut` : `rotated ${d.rotateDeg}`], expected: d.expected, file: path.join(vendoredFacesDir, 'derived', `${d.id}.png`), derived: true });
+      photos.push({ ...from, id: d.id, tags: [...from.tags, derivedTag(d)], expected: d.expected, file: path.join(vendoredFacesDir, 'derived', `${d.id}.png`), derived: true });
     }
   }
   const missing = photos.filter((p) => !existsSync(p.file));
