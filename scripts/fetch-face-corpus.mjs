@@ -77,7 +77,7 @@ async function degraded(sharp, file, degrade) {
   // Sensor noise: Gaussian-like (sum of three uniforms), from a fixed seed so every clone makes the same photo.
   const { data, info } = await sharp(file).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   let seed = 7;
-  const uniform = () => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed / 0x7fffffff; };
+  const uniform = () => { seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff; return seed / 0x7fffffff; };
   for (let i = 0; i < data.length; i++) data[i] = Math.max(0, Math.min(255, Math.round(data[i] + (uniform() + uniform() + uniform() - 1.5) * 2 * noiseSigma)));
   return sharp(data, { raw: info }).png().toBuffer();
 }
