@@ -105,11 +105,22 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
    * Per column, an edge half-way between the lips' level and the column's teeth (or dark): a small
    * or soft photo blurs the lip edge over several samples, and the half-way point is where it is.
    */
-  const classifier = (samples: PhotoSample[], lo: number, hi: number) => {
+  const classifier = (samples: PhotoSample[], lo: number, hi: number, human: { from: number; to: number }) => {
     let peak = samples[lo]!, trough = samples[lo]!;
     for (let s = lo; s < hi; s++) {
       if (samples[s]!.y > peak.y) peak = samples[s]!;
       if (samples[s]!.y < trough.y) trough = samples[s]!;
+    }
+    // Teeth in the shade of a dark upper lip can be darker than a pale lower lip (argon-marie: teeth
+    // y 86-106, sat 0.19-0.32; lower lip y 126-158): the brightest sample is then lip, and the teeth
+    // went unfound, so painted teeth opened above the photo's own, which went down with the jaw. So
+    // the teeth's level may also come from the brightest tooth-like sample between Human's inner
+    // lips (only there: a pale lower lip's wet highlight just below the seam passes as a tooth too,
+    // mk-marc).
+    if (!isTeeth(peak)) {
+      for (let s = Math.max(lo, human.from); s < Math.min(hi, human.to); s++) {
+        if (isTeeth(samples[s]!) && (!isTeeth(peak) || samples[s]!.y > peak.y)) peak = samples[s]!;
+      }
     }
     const teethAbove = isTeeth(peak) ? lipY + 0.35 * (peak.y - lipY) : Infinity;
     const darkBelow = isDark(trough) ? lipY - 0.35 * (lipY - trough.y) : -Infinity;
@@ -119,9 +130,10 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
     };
   };
 
+  const humanBand = (c: { humanUpper: number; humanLower: number }) => ({ from: Math.round(c.humanUpper * SAMPLES), to: Math.round(c.humanLower * SAMPLES) });
   const spans = (lowerReach: number) => columns.map((c) => {
     const lo = Math.floor(0.1 * SAMPLES), hi = Math.ceil(0.9 * SAMPLES);
-    const { notLip } = classifier(c.samples, lo, hi);
+    const { notLip } = classifier(c.samples, lo, hi, humanBand(c));
     const score = c.samples.map((s) => (notLip(s) ? 1 : -1.2));
     let best = 0, bestFrom = -1, bestTo = -1, sum = 0, from = 0;
     for (let s = lo; s < hi; s++) {
@@ -157,12 +169,13 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
       const t0 = t0s[k]!, t1 = Math.max(t0, t1s[k]!);
       const s0 = Math.floor(t0 * SAMPLES), s1 = Math.ceil(t1 * SAMPLES);
       const inside = c.samples.slice(s0, s1);
-      const { teeth: toothLike } = classifier(c.samples, 0, SAMPLES);
+      const { teeth: toothLike } = classifier(c.samples, 0, SAMPLES, humanBand(c));
       const teeth = inside.map((s) => toothLike(s) || brightTooth(s));
-      if (longestRun(teeth) >= 3) teethColumns++;
+      const showsTeeth = longestRun(teeth) >= 3;
+      if (showsTeeth) teethColumns++;
       const share = inside.length > 1 ? splitSample(inside, teeth, lipY) / inside.length : 0.5;
       const edge = bitingEdge(inside, teeth, (x) => x.y > Math.max(upper.y, lower.y) + 5, isDark);
-      return { t0, t1, share, bitingEdge: edge === null ? null : edge / inside.length };
+      return { t0, t1, share, showsTeeth, bitingEdge: edge === null ? null : edge / inside.length };
     });
     return { opened, teethVisible: teethColumns >= 3 };
   };
@@ -210,7 +223,12 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
   // over the open columns) for every column, so the cut between upper and lower teeth is smooth.
   // Without teeth of its own the opening is only the dark between the lips: it all goes with the
   // jaw, so that the painted teeth under the upper lip show when the mouth opens.
-  const openShares = opened.filter((o) => o.t1 - o.t0 > 2 / SAMPLES).map((o) => o.share);
+  // The share comes from the columns that show teeth where there are any: the others (the dark
+  // beside a pair of incisors) split in the middle and outvoted them (argon-marie: 3 columns at
+  // 0.77-0.82, 6 at 0.5), putting the split on the teeth's top.
+  const openColumns = opened.filter((o) => o.t1 - o.t0 > 2 / SAMPLES);
+  const withTeeth = openColumns.filter((o) => o.showsTeeth);
+  const openShares = (withTeeth.length ? withTeeth : openColumns).map((o) => o.share);
   const share = !teethVisible ? 0 : openShares.length ? median(openShares) : 0.5;
   const shares = teethVisible && wideOpen ? followBitingEdge(opened.map((o) => o.bitingEdge)) : null;
   const split = edges.map(({ upperEdge, lowerEdge }, k) => lerp3(upperEdge, lowerEdge, shares?.[k] ?? share));
