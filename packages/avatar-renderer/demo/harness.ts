@@ -38,7 +38,8 @@ interface Harness {
   mouthStats(): { frames: number; maxDiff: number; maxCavity: number };
   /** Mean ms per frame of evaluate + draw on a 400 x 500 canvas for a backend. */
   /** Mean time of one frame drawn to completion on a width x height canvas (400 x 500 unless given). */
-  benchDraw(kind: 'webgl2' | 'canvas2d' | 'canvas2d-clip', frames: number, width?: number, height?: number): number;
+  /** 'webgl2-msaa': WebGL2 with a GPU's settings (4x multisampling, trilinear) even on a CPU rasteriser. */
+  benchDraw(kind: 'webgl2' | 'webgl2-msaa' | 'canvas2d' | 'canvas2d-clip', frames: number, width?: number, height?: number): number;
 }
 
 const harness: Harness = {
@@ -133,13 +134,14 @@ async function main() {
     const scratch = document.createElement('canvas');
     scratch.width = width;
     scratch.height = height;
-    const backend = kind === 'webgl2'
-      ? createWebGl2Backend(scratch, bundle.rig, bundle.textures)
+    const webgl = kind === 'webgl2' || kind === 'webgl2-msaa';
+    const backend = webgl
+      ? createWebGl2Backend(scratch, bundle.rig, bundle.textures, kind === 'webgl2-msaa' ? { software: false } : {})
       : createCanvas2dBackend(scratch, bundle.rig, bundle.textures, { method: kind === 'canvas2d' ? 'pattern' : 'clip' });
     const positions = new Float32Array(bundle.rig.vertices.length);
     const view = letterbox(width, height, bundle.rig.width, bundle.rig.height);
-    const gl = kind === 'webgl2' ? scratch.getContext('webgl2') : null;
-    const ctx2d = kind !== 'webgl2' ? scratch.getContext('2d') : null;
+    const gl = webgl ? scratch.getContext('webgl2') : null;
+    const ctx2d = !webgl ? scratch.getContext('2d') : null;
     const pixel = new Uint8Array(4);
     const started = performance.now();
     for (let f = 0; f < frames; f++) {

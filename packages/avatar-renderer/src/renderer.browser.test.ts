@@ -132,6 +132,11 @@ describe.each(['webgl2', 'canvas2d'] as const)('%s backend in Chromium', (kind) 
       });
       expect(state.error).toBeUndefined();
       expect(state.backend).toBe(kind);
+      if (kind === 'webgl2') {
+        // Chromium here draws WebGL on the CPU (SwiftShader): multisampling would double each frame's cost.
+        const antialias = await page.evaluate(() => (document.getElementById('avatar') as HTMLCanvasElement).getContext('webgl2')?.getContextAttributes()?.antialias);
+        expect(antialias).toBe(false);
+      }
       await page.waitForTimeout(400);
       expect(state.backing).toEqual([400 * DPR, 400 * DPR]);
 
