@@ -49,6 +49,29 @@ describe('the photo\'s own teeth', () => {
   });
 });
 
+describe('a mouth without teeth in sight', () => {
+  const gap = (mesh: ReadonlyArray<readonly number[]>, k: number) => {
+    const u = mesh[UPPER_INNER[k]!]!, l = mesh[LOWER_INNER[k]!]!;
+    return Math.hypot(l[0]! - u[0]!, l[1]! - u[1]!);
+  };
+
+  it('is not opened into the shade between closed lips, which would fold the upper lip away at m, b and p', async () => {
+    // md-drake's closed mouth (Human: 3 px between the lips) was opened to 10 px, half of it the
+    // shaded lower half of the upper lip.
+    for (const id of ['md-drake', 'clm-cage', 'mk-avatar', 'clm-franck-01829']) {
+      const crop = await cropOf(id);
+      const lips = refineInnerLips(crop.mesh, crop.rgba, crop.size);
+      expect({ id, gap: gap(lips.mesh, 4) <= gap(crop.mesh, 4) + 1 }).toEqual({ id, gap: true });
+    }
+  });
+
+  it('still opens onto its own deep dark beyond Human\'s line', async () => {
+    const crop = await cropOf('argonfree-team-1');
+    const lips = refineInnerLips(crop.mesh, crop.rgba, crop.size);
+    expect(gap(lips.mesh, 4)).toBeGreaterThan(1.5 * gap(crop.mesh, 4));
+  });
+});
+
 describe('the split line', () => {
   it('lies under a smile\'s upper teeth, which then stay whole with the skull', async () => {
     // The opening begins with the shade under the upper lip; the teeth 25-45% down. The split fell

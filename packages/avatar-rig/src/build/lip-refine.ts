@@ -25,6 +25,16 @@ const WIDE_OPEN = 0.3;
 
 const SAMPLES = 48;
 /**
+ * Without teeth in sight, a mouth is open only where its dark is darker than this share of the
+ * lips' luma. The shade between closed lips passed for an opening (darkest 0.43-0.9 of the lips on
+ * mk-avatar, clm-cage, md-drake and 26 more closed mouths; an open one's dark 0.08-0.33 on
+ * argonfree-team-1, clm-franck-04035, md-team-4, md-team-1), the opening took in the shaded half of
+ * the upper lip, and pressing the lips for m, b and p folded it away: the upper lip vanished.
+ */
+const OPEN_DARK = 0.4;
+/** Samples either side of Human's inner lips within which the mouth's dark is looked for. */
+const NEAR_LINE = 4;
+/**
  * How far into the lower lip (share of Human's lip height) the opening may reach. Human puts the
  * lower inner lip of a laughing mouth on the lower teeth's top edge (softui-ivana: 5 px above the
  * lip, 3 px more than half its lip): the lower teeth became part of the lip, and a closed mouth
@@ -131,7 +141,13 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
   };
 
   const humanBand = (c: { humanUpper: number; humanLower: number }) => ({ from: Math.round(c.humanUpper * SAMPLES), to: Math.round(c.humanLower * SAMPLES) });
-  const spans = (lowerReach: number) => columns.map((c) => {
+  // Judged in the middle of the mouth, near Human's line: towards the corners, and above and below
+  // the lips, their own shade and a beard's are darker.
+  const opensDark = columns.slice(3, 6).some((c) => {
+    const { from, to } = humanBand(c);
+    return c.samples.slice(Math.max(0, from - NEAR_LINE), to + NEAR_LINE).some((s) => s.y < OPEN_DARK * lipY);
+  });
+  const spans = (lowerReach: number, onlyDarkOpens: boolean) => columns.map((c) => {
     const lo = Math.floor(0.1 * SAMPLES), hi = Math.ceil(0.9 * SAMPLES);
     const { notLip } = classifier(c.samples, lo, hi, humanBand(c));
     const score = c.samples.map((s) => (notLip(s) ? 1 : -1.2));
@@ -146,6 +162,8 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
     // disagree the larger opening wins, a little larger still: a lip band must hold only lip, or
     // closing the lips would show teeth on them; a sliver of lip in the opening just moves with the
     // teeth.
+    // Shade between closed lips (see OPEN_DARK): Human's own line.
+    if (best >= 2 && onlyDarkOpens && !opensDark) return { t0: c.humanUpper, t1: Math.max(c.humanUpper, c.humanLower) };
     if (best >= 2) {
       const margin = 2 / SAMPLES;
       return {
@@ -161,8 +179,8 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
   });
   // A column on its own may read a shadow or a lip crease: median of three across the mouth, then
   // a light smoothing, so that the inner lip line stays as smooth as a lip.
-  const opening = (lowerReach: number) => {
-    const found = spans(lowerReach);
+  const opening = (lowerReach: number, onlyDarkOpens = false) => {
+    const found = spans(lowerReach, onlyDarkOpens);
     const t0s = smooth3(med3(found.map((s) => s.t0))), t1s = smooth3(med3(found.map((s) => s.t1)));
     let teethColumns = 0;
     const opened = columns.map((c, k) => {
@@ -181,8 +199,9 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
   };
   // Only a mouth that shows teeth within half a lip of Human's line may open further into the lower
   // lip: elsewhere a lower lip's highlight would be read as teeth (clm-bill-murray-snl-crop).
+  // One without teeth opens only where its dark is deep (OPEN_DARK).
   const halfLip = opening(HALF_LIP);
-  const { opened, teethVisible } = halfLip.teethVisible ? opening(LOWER_REACH) : halfLip;
+  const { opened, teethVisible } = halfLip.teethVisible ? opening(LOWER_REACH) : opening(HALF_LIP, true);
   /**
    * Near the corners a lip's inner edge runs steeply to the side, across the mouth's vertical along
    * which the columns look: a laughing mouth's dark there reached well into what Human calls lip,
@@ -207,7 +226,8 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
   const edges = columns.map((c, k) => {
     const { t0, t1 } = opened[k]!;
     const oldUpper = mesh[UPPER_INNER[k]!]!, oldLower = mesh[LOWER_INNER[k]!]!;
-    const open = t1 - t0 > 2 / SAMPLES;
+    // Shade between closed lips is no dark to move out of.
+    const open = t1 - t0 > 2 / SAMPLES && (teethVisible || opensDark);
     const upperEdge = lerp3(c.a, c.b, t0), lowerEdge = lerp3(c.a, c.b, t1);
     const upperLip = outOfTheDark(upperEdge, mesh[UPPER_OUTER[k]!]!, open);
     const lowerLip = outOfTheDark(lowerEdge, mesh[LOWER_OUTER[k]!]!, open);
