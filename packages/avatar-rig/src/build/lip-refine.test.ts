@@ -70,6 +70,15 @@ describe('a mouth without teeth in sight', () => {
     const lips = refineInnerLips(crop.mesh, crop.rgba, crop.size);
     expect(gap(lips.mesh, 4)).toBeGreaterThan(1.5 * gap(crop.mesh, 4));
   });
+
+  it('opens in a dim photo as it does at normal exposure', async () => {
+    // At 0.35 exposure md-team-1's lips are at luma 35: no pixel was 25 darker, and her parted lips read as closed.
+    const [normal, dim] = await Promise.all(['md-team-1', 'md-team-1-dark'].map(async (id) => {
+      const crop = await cropOf(id);
+      return gap(refineInnerLips(crop.mesh, crop.rgba, crop.size).mesh, 4) / gap(crop.mesh, 4);
+    }));
+    expect(dim!).toBeGreaterThan(0.75 * normal!);
+  });
 });
 
 describe('the split line', () => {

@@ -88,7 +88,9 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
   // painted white row. Used to find the opening, this read pale lower lips as teeth.
   const brightTooth = (s: PhotoSample) => s.y > Math.max(upper.y, lower.y) + BRIGHT_TOOTH_MARGIN && s.red < Math.min(BRIGHT_TOOTH_RED_CAP, BRIGHT_TOOTH_RED_SHARE * lipRed);
   const isTeeth = (s: PhotoSample) => (s.y > lipY + 8 && s.sat < 0.65 * lipSat) || (s.y > Math.max(upper.y, lower.y) && s.red < toothRed);
-  const isDark = (s: PhotoSample) => s.y < lipY - Math.max(25, 0.3 * lipY);
+  // Much darker than the lips: by 25 luma, or 45% on dim lips (md-team-1 at 0.35 exposure, lips at
+  // luma 35: no pixel is 25 darker, and its open mouth read as closed).
+  const isDark = (s: PhotoSample) => s.y < lipY - Math.max(Math.min(25, 0.45 * lipY), 0.3 * lipY);
   // Columns run along the mouth's own vertical (upper lip middle -> lower lip middle).
   const top = mesh[UPPER_OUTER[4]]!, bottom = mesh[LOWER_OUTER[4]]!;
   const len = Math.hypot(bottom[0] - top[0], bottom[1] - top[1]) || 1;
