@@ -27,7 +27,7 @@ const SAMPLES = 48;
 /**
  * Without teeth in sight, a mouth is open only where its dark is darker than this share of the
  * lips' luma. The shade between closed lips passed for an opening (darkest 0.43-0.9 of the lips on
- * mk-avatar, clm-cage, md-drake and 26 more closed mouths; an open one's dark 0.08-0.33 on
+ * mk-avatar, clm-cage, md-drake and the corpus' other closed mouths; an open one's dark 0.08-0.33 on
  * argonfree-team-1, clm-franck-04035, md-team-4, md-team-1), the opening took in the shaded half of
  * the upper lip, and pressing the lips for m, b and p folded it away: the upper lip vanished.
  */
@@ -159,13 +159,13 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
       sum += score[s]!;
       if (sum > best) { best = sum; bestFrom = from; bestTo = s; }
     }
+    // Shade between closed lips (see OPEN_DARK): Human's own line.
+    if (best >= 2 && onlyDarkOpens && !opensDark) return { t0: c.humanUpper, t1: Math.max(c.humanUpper, c.humanLower) };
     // Human's line is off by less than half a lip: the opening stays within that (a lip's highlight
     // is as bright and pale as a tooth), or within lowerReach of the lower lip. Where the two
     // disagree the larger opening wins, a little larger still: a lip band must hold only lip, or
     // closing the lips would show teeth on them; a sliver of lip in the opening just moves with the
     // teeth.
-    // Shade between closed lips (see OPEN_DARK): Human's own line.
-    if (best >= 2 && onlyDarkOpens && !opensDark) return { t0: c.humanUpper, t1: Math.max(c.humanUpper, c.humanLower) };
     if (best >= 2) {
       const margin = 2 / SAMPLES;
       return {
