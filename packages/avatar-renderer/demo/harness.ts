@@ -36,9 +36,11 @@ interface Harness {
    */
   watchMouth(): void;
   mouthStats(): { frames: number; maxDiff: number; maxCavity: number };
-  /** Mean ms per frame of evaluate + draw on a 400 x 500 canvas for a backend. */
-  /** Mean time of one frame drawn to completion on a width x height canvas (400 x 500 unless given). */
-  /** 'webgl2-msaa': WebGL2 with a GPU's settings (4x multisampling, trilinear) even on a CPU rasteriser. */
+  /**
+   * Mean time of one frame (evaluate + draw) drawn to completion on a width x height canvas (400 x
+   * 500 unless given). 'webgl2-msaa': WebGL2 with a GPU's settings (4x multisampling, trilinear)
+   * even on a CPU rasteriser.
+   */
   benchDraw(kind: 'webgl2' | 'webgl2-msaa' | 'canvas2d' | 'canvas2d-clip', frames: number, width?: number, height?: number): number;
 }
 

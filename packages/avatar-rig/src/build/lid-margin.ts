@@ -1,5 +1,5 @@
 import type { Vec3 } from './face-frame';
-import { lerp3, median, sampleAt } from './photo-sample';
+import { lerp3, median, median3, runAlong, sampleAt } from './photo-sample';
 import { EYE_IMAGE_LEFT, EYE_IMAGE_RIGHT, type EyeLandmarks } from './landmarks';
 
 /** Steps read from the upper lid contour towards the crease above it. */
@@ -26,15 +26,9 @@ export function upperLidMargins(mesh: ReadonlyArray<Vec3>, rgba: Uint8Array | Bu
 function margin(mesh: ReadonlyArray<Vec3>, eye: EyeLandmarks, rgba: Uint8Array | Buffer, size: number): Vec3[] {
   const skinY = median(eye.lowerFold.map((i) => sampleAt(rgba, size, mesh[i]![0], mesh[i]![1]).y));
   const found = eye.upperLid.map((lid, k) => {
-    const from = mesh[lid]!, to = mesh[eye.upperCrease[k]!]!;
-    let last = -1;
-    for (let step = 0; step < STEPS; step++) {
-      const p = lerp3(from, to, (step + 0.5) / STEPS);
-      if (sampleAt(rgba, size, p[0], p[1]).y < skinY - LASH_CONTRAST) last = step;
-      else if (step > last + 1) break;
-    }
-    return Math.min(MAX_SHARE, Math.max(MIN_SHARE, (last + 1) / STEPS));
+    const run = runAlong(rgba, size, mesh[lid]!, mesh[eye.upperCrease[k]!]!, STEPS, (s) => s.y < skinY - LASH_CONTRAST);
+    return Math.min(MAX_SHARE, Math.max(MIN_SHARE, run / STEPS));
   });
-  const share = found.map((t, k) => (k === 0 || k === found.length - 1 ? t : median([found[k - 1]!, t, found[k + 1]!])));
+  const share = median3(found);
   return eye.upperLid.map((lid, k) => lerp3(mesh[lid]!, mesh[eye.upperCrease[k]!]!, share[k]!));
 }

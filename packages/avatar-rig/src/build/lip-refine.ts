@@ -1,6 +1,6 @@
 import { LOWER_INNER, LOWER_LIP, MOUTH_CORNER_OUTER, UPPER_INNER, UPPER_LIP } from './landmarks';
 import type { Vec3 } from './face-frame';
-import { lerp3, median, sampleAt, type PhotoSample } from './photo-sample';
+import { lerp3, median, median3, sampleAt, type PhotoSample } from './photo-sample';
 
 /** Outer lip contours between the corners, column by column with UPPER_INNER / LOWER_INNER. */
 export const UPPER_OUTER = [185, 40, 39, 37, 0, 267, 269, 270, 409] as const;
@@ -183,7 +183,7 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
   // a light smoothing, so that the inner lip line stays as smooth as a lip.
   const opening = (lowerReach: number, onlyDarkOpens = false) => {
     const found = spans(lowerReach, onlyDarkOpens);
-    const t0s = smooth3(med3(found.map((s) => s.t0))), t1s = smooth3(med3(found.map((s) => s.t1)));
+    const t0s = smooth3(median3(found.map((s) => s.t0))), t1s = smooth3(median3(found.map((s) => s.t1)));
     let teethColumns = 0;
     const opened = columns.map((c, k) => {
       const t0 = t0s[k]!, t1 = Math.max(t0, t1s[k]!);
@@ -257,8 +257,6 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
   return { mesh, split, teethVisible, wideOpen };
 }
 
-/** Across the mouth's columns: the median of each value and its two neighbours (the ends stay). */
-const med3 = (values: number[]) => values.map((v, k) => (k === 0 || k === values.length - 1 ? v : median([values[k - 1]!, v, values[k + 1]!])));
 /** Across the mouth's columns: a 1-2-1 smoothing (the ends stay). */
 const smooth3 = (values: number[]) => values.map((v, k) => (k === 0 || k === values.length - 1 ? v : (values[k - 1]! + 2 * v + values[k + 1]!) / 4));
 
@@ -277,7 +275,7 @@ function followBitingEdge(edges: Array<number | null>): number[] | null {
   const found = edges.flatMap((e, k) => (e === null ? [] : [{ k, e }]));
   if (found.length < MIN_EDGE_COLUMNS) return null;
   const nearest = (k: number) => found.reduce((best, f) => (Math.abs(f.k - k) < Math.abs(best.k - k) ? f : best)).e;
-  return smooth3(med3(edges.map((e, k) => e ?? nearest(k))));
+  return smooth3(median3(edges.map((e, k) => e ?? nearest(k))));
 }
 
 /** The upper teeth's edge may lie no lower than this share of an opening (below is the lower teeth's). */

@@ -1,7 +1,7 @@
 import type { Vec3 } from './face-frame';
 import type { PortraitIris } from './eye-refine';
 import { meshFolds } from './eye-refine';
-import { lerp3, median, sampleAt, type PhotoSample } from './photo-sample';
+import { lerp3, median, median3, runAlong, sampleAt, type PhotoSample } from './photo-sample';
 import { EYE_IMAGE_LEFT, EYE_IMAGE_RIGHT, type EyeLandmarks } from './landmarks';
 
 /** Steps read from the lower lid contour towards the fold below it. */
@@ -59,17 +59,11 @@ function lidTargets(mesh: ReadonlyArray<Vec3>, eye: EyeLandmarks, iris: Portrait
   const found = eye.lowerLid.map((i, k) => {
     const from = mesh[i]!, to = lerp3(from, mesh[eye.lowerFold[k]!]!, MAX_REACH);
     // The contour may sit on the lid's edge itself: one step that is not eye does not end the run.
-    let last = -1;
-    for (let step = 0; step < STEPS; step++) {
-      const p = lerp3(from, to, (step + 0.5) / STEPS);
-      const x = sampleAt(rgba, size, p[0], p[1]);
-      if (isWhite(x) || isIrisDark(x, p[0], p[1])) last = step;
-      else if (step > last + 1) break;
-    }
-    return last < 1 ? 0 : (last + 1) / STEPS;
+    const run = runAlong(rgba, size, from, to, STEPS, (x, p) => isWhite(x) || isIrisDark(x, p[0], p[1]));
+    return run < 2 ? 0 : run / STEPS;
   });
   // One column alone may read a reflection: median of three, the corner columns kept as read.
-  const reach = found.map((t, k) => (k === 0 || k === found.length - 1 ? t : median([found[k - 1]!, t, found[k + 1]!])));
+  const reach = median3(found);
   if (reach.every((t) => t === 0)) return null;
   return eye.lowerLid.map((i, k) => lerp3(mesh[i]!, lerp3(mesh[i]!, mesh[eye.lowerFold[k]!]!, MAX_REACH), reach[k]!));
 }
