@@ -52,3 +52,25 @@ describe('portraitCrop on a tight headshot', () => {
     for (let k = 0; k < 3; k++) expect(Math.abs(a[k]! - b[k]!)).toBeLessThan(40);
   });
 });
+
+describe('portraitCrop on a photo that ends above the shoulders', () => {
+  it('carries the photo on past its edge: a white shirt stays white below the photo, not a grey fog', async () => {
+    // argon-marie: the photo ends at her white shirt, about a fifth of the portrait above its bottom.
+    const image = photo('argon-marie');
+    const face = await analyseFace(image);
+    if (!face.ok) throw new Error(face.message);
+    const crop = await portraitCrop(image, face);
+    const scale = (crop.mesh[263]![0] - crop.mesh[33]![0]) / (face.mesh[263]![0] - face.mesh[33]![0]);
+    const photoBottom = Math.round(crop.mesh[33]![1] + (face.imageHeight - face.mesh[33]![1]) * scale);
+    expect(crop.size - photoBottom).toBeGreaterThan(120);
+    const x = Math.round(crop.mesh[152]![0]);
+    const luma = (y: number) => { const o = (y * crop.size + x) * 4; return 0.299 * crop.rgba[o]! + 0.587 * crop.rgba[o + 1]! + 0.114 * crop.rgba[o + 2]!; };
+    // Under the chin, at the photo's bottom edge: the shirt, luma about 240.
+    const original = await sharp(image).raw().toBuffer({ resolveWithObject: true });
+    const o = ((original.info.height - 5) * original.info.width + Math.round(face.mesh[152]![0])) * original.info.channels;
+    const shirt = 0.299 * original.data[o]! + 0.587 * original.data[o + 1]! + 0.114 * original.data[o + 2]!;
+    expect(shirt).toBeGreaterThan(220);
+    for (const below of [60, 120]) expect(luma(photoBottom + below)).toBeGreaterThan(shirt - 25);
+  });
+});
+

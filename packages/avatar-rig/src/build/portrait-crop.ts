@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { cutSquare, type FaceFound, type Iris } from '@avatar-factory/face-analysis';
 import type { PortraitIris } from './eye-refine';
 import { pushPullFill } from './push-pull-fill';
+import { continueEdges } from './edge-continuation';
 
 /** Crop side relative to the larger side of the tight face-mesh box: head, hair, neck and shoulders. */
 const CROP_PER_FACE = 2.6;
@@ -30,10 +31,10 @@ export interface PortraitCrop {
  * Square crop around the face (image rotated per EXIF like the analysis; see cropSquare), resized
  * to 512-1024 px with Lanczos. Where the crop leaves the photo (tight headshots: the face range
  * allows a tenth of the face cut off, and the head, hair and shoulders around it are often
- * missing; narrow photos at the sides) the portrait is extended: the missing part is filled
- * smoothly from the photo's colours near its edge (pull-push), blurred, and the photo fades into it
- * over a feathered band, so the rig's frame and skirt move over soft continuations of the photo,
- * not streaks of repeated edge pixels or a mirrored second face.
+ * missing; narrow photos at the sides) the portrait is extended: the photo's edge is carried
+ * outwards, softening as it goes, and the photo fades into it over a feathered band (see
+ * extendBeyondPhoto), so the rig's frame and skirt move over soft continuations of the photo, not
+ * streaks of repeated edge pixels or a mirrored second face.
  */
 export async function portraitCrop(image: Buffer, face: FaceFound): Promise<PortraitCrop> {
   const { side, left, top } = cropSquare(face);
@@ -94,16 +95,24 @@ function cropSquare(face: FaceFound): { side: number; left: number; top: number 
 
 interface Padding { left: number; top: number; right: number; bottom: number }
 
-/** Blur of the fill, relative to the portrait's side (about 15 px on 512 px). */
+/** Blur of the fog above a cut-off head, relative to the portrait's side (about 15 px on 512 px). */
 const EXTENSION_BLUR = 0.03;
 /** Width over which the photo fades into its extension, relative to the portrait's side. */
 const EXTENSION_FEATHER = 0.03;
 /** Pixels this close to the photo's edge hold Lanczos ringing from the black outside, so the fill ignores them. */
 const EDGE_RINGING_PX = 3;
+/** Above the photo, the edge's continuation gives way to the fog over about this share of the portrait's side. */
+const TOP_FADE = 0.05;
 
 /**
  * The portrait (RGB, `size` square) with everything outside `photo` (its rectangle in portrait
- * pixels) filled and the photo feathered into the fill along its padded edges.
+ * pixels) filled and the photo feathered into the fill along its padded edges. The fill carries
+ * the photo's edge outwards, softening as it goes (edge-continuation.ts): the shirt, the neck, the
+ * wall go on past the photo's edge. The fill this replaced, a blurred pull-push of the photo's
+ * colours, drew every extended portrait (58 of the corpus' 73) with a grey fog where the photo
+ * ended (argon-marie's white shirt turned to a grey-pink band). Above the photo it fades into that
+ * fog within a few per cent of the portrait: a head cut off at the forehead went on upwards as a
+ * column of skin (mk-marc-cut-top-131).
  */
 async function extendBeyondPhoto(rgb: Buffer, size: number, photo: Padding, pad: Padding): Promise<Buffer> {
   const feather = Math.max(1, size * EXTENSION_FEATHER);
@@ -118,13 +127,24 @@ async function extendBeyondPhoto(rgb: Buffer, size: number, photo: Padding, pad:
       known[y * size + x] = d >= EDGE_RINGING_PX ? 1 : 0;
     }
   }
-  const fill = await sharp(pushPullFill(rgb, known, size, size), { raw: { width: size, height: size, channels: 3 } })
-    .blur(Math.max(0.5, size * EXTENSION_BLUR)).raw().toBuffer();
+  const kept = {
+    x0: pad.left > 0 ? Math.max(0, Math.ceil(photo.left + EDGE_RINGING_PX - 0.5)) : 0,
+    y0: pad.top > 0 ? Math.max(0, Math.ceil(photo.top + EDGE_RINGING_PX - 0.5)) : 0,
+    x1: pad.right > 0 ? Math.min(size - 1, Math.floor(photo.right - EDGE_RINGING_PX - 0.5)) : size - 1,
+    y1: pad.bottom > 0 ? Math.min(size - 1, Math.floor(photo.bottom - EDGE_RINGING_PX - 0.5)) : size - 1,
+  };
+  const fill = continueEdges(rgb, size, kept);
+  const fog = pad.top > 0 ? await sharp(pushPullFill(rgb, known, size, size), { raw: { width: size, height: size, channels: 3 } }).blur(Math.max(0.5, size * EXTENSION_BLUR)).raw().toBuffer() : null;
   const out = Buffer.alloc(size * size * 3);
   for (let p = 0; p < size * size; p++) {
     const t = Math.min(1, Math.max(0, (inside[p]! - EDGE_RINGING_PX) / feather));
     const w = t * t * (3 - 2 * t);
-    for (let k = 0; k < 3; k++) out[p * 3 + k] = Math.round(rgb[p * 3 + k]! * w + fill[p * 3 + k]! * (1 - w));
+    const above = Math.max(0, kept.y0 - Math.floor(p / size));
+    const continued = fog && above > 0 ? Math.exp(-above / (TOP_FADE * size)) : 1;
+    for (let k = 0; k < 3; k++) {
+      const f = fill[p * 3 + k]! * continued + (fog ? fog[p * 3 + k]! * (1 - continued) : 0);
+      out[p * 3 + k] = Math.round(rgb[p * 3 + k]! * w + f * (1 - w));
+    }
   }
   return out;
 }
