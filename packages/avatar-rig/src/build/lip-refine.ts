@@ -282,16 +282,28 @@ function followBitingEdge(edges: Array<number | null>): number[] | null {
 const BITING_EDGE_MAX = 0.85;
 
 /**
+ * Samples between the last tooth and the dark that may be neither: a blurred or noisy photo fades
+ * its teeth into the dark over several (softui-charles-blur: 161, 127, 90, 57, 57 then 32). With
+ * none allowed, the edge went unfound in all but one column of the blurred laugh, a single share
+ * of the opening cut across its curved teeth, and opening the jaw drew a black lens through them.
+ */
+const EDGE_BLUR_SAMPLES = 3;
+
+/**
  * Where the upper teeth end over the mouth's dark, in samples from the opening's top: the steepest
  * fall from a tooth (or a sample brighter than both lips) into two samples of the dark, in the
- * upper 85% of the opening. Null when the column shows no such edge (teeth touching, lips, shade).
+ * upper 85% of the opening; the tooth may lie a few samples above the dark when the samples between
+ * are not dark (EDGE_BLUR_SAMPLES), the edge is then where the dark begins. Null when the column
+ * shows no such edge (teeth touching, lips, shade).
  */
 function bitingEdge(inside: PhotoSample[], teeth: boolean[], brighterThanLips: (s: PhotoSample) => boolean, isDark: (s: PhotoSample) => boolean): number | null {
   const y = (i: number) => inside[Math.max(0, Math.min(inside.length - 1, i))]!.y;
   let edge: number | null = null, steepest = 0;
   for (let b = 1; b + 1 < Math.min(inside.length, BITING_EDGE_MAX * inside.length); b++) {
-    const tooth = teeth[b - 1] || teeth[b - 2] || brighterThanLips(inside[b - 1]!);
-    if (!tooth || !isDark(inside[b]!) || !isDark(inside[b + 1]!)) continue;
+    if (!isDark(inside[b]!) || !isDark(inside[b + 1]!)) continue;
+    let tooth = brighterThanLips(inside[b - 1]!);
+    for (let j = 1; j <= 2 + EDGE_BLUR_SAMPLES && !tooth && b - j >= 0; j++) tooth = teeth[b - j]! && inside.slice(b - j + 1, b).every((x) => !isDark(x));
+    if (!tooth) continue;
     const fall = (y(b - 2) + y(b - 1)) / 2 - (y(b) + y(b + 1)) / 2;
     if (fall > steepest) { steepest = fall; edge = b; }
   }
