@@ -11,9 +11,9 @@ export interface KnownRect { x0: number; y0: number; x1: number; y1: number }
  * (or column) at a time, each new line a box blur of the one before, wider the further out: the
  * photo's edge diffuses outwards, so a shirt, a neck or a wall goes on past the photo's edge in
  * its own colours, softening as it goes, without the hard streaks of repeated edge pixels and
- * without the fog of the whole photo's mean colour. Top and bottom first
- * over the known columns, then left and right over every row. Written here because sharp/libvips
- * extends images only by copying, mirroring or a constant.
+ * without the fog of the whole photo's mean colour. Top and bottom first over the known columns,
+ * then left and right over every row. Written here because sharp/libvips extends images only by
+ * copying, mirroring or a constant.
  */
 export function continueEdges(rgb: Uint8Array, size: number, known: KnownRect): Buffer {
   const img = Float32Array.from(rgb);

@@ -118,6 +118,7 @@ describe('the split line', () => {
       }
     }
   });
+
   it('finds the biting edge of a blurred or noisy laugh too: no strip of its upper teeth goes down with the jaw', async () => {
     // softui-charles blurred, or with noise: the teeth fade into the dark over several pixels
     // (161, 127, 90, 57, 57, then 32), or single pixels flicker. The edge went unfound in most

@@ -77,4 +77,3 @@ describe('portraitCrop on a photo that ends above the shoulders', () => {
     for (const below of [60, 120]) expect(luma(photoBottom + below)).toBeGreaterThan(shirt - 25);
   });
 });
-
