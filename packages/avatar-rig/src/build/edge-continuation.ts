@@ -18,10 +18,10 @@ export interface KnownRect { x0: number; y0: number; x1: number; y1: number }
 export function continueEdges(rgb: Uint8Array, size: number, known: KnownRect): Buffer {
   const img = Float32Array.from(rgb);
   const sums = new Float64Array((size + 1) * 3);
-  const line = new Float32Array(size * 3);
   /**
    * Writes at `to` (stride `step`, `count` pixels) the line at `from`, box-blurred with a radius
-   * that grows with `distance` from the known edge (prefix sums: any radius costs the same).
+   * that grows with `distance` from the known edge (prefix sums of the line read before any write:
+   * any radius costs the same).
    */
   const carry = (from: number, to: number, step: number, count: number, distance: number) => {
     const radius = STEP_BLUR_RADIUS + Math.floor(distance / BLUR_GROWTH);
@@ -29,9 +29,8 @@ export function continueEdges(rgb: Uint8Array, size: number, known: KnownRect): 
     for (let i = 0; i < count; i++) for (let c = 0; c < 3; c++) sums[(i + 1) * 3 + c] = sums[i * 3 + c]! + img[(from + i * step) * 3 + c]!;
     for (let i = 0; i < count; i++) {
       const lo = Math.max(0, i - radius), hi = Math.min(count, i + radius + 1);
-      for (let c = 0; c < 3; c++) line[i * 3 + c] = (sums[hi * 3 + c]! - sums[lo * 3 + c]!) / (hi - lo);
+      for (let c = 0; c < 3; c++) img[(to + i * step) * 3 + c] = (sums[hi * 3 + c]! - sums[lo * 3 + c]!) / (hi - lo);
     }
-    for (let i = 0; i < count; i++) for (let c = 0; c < 3; c++) img[(to + i * step) * 3 + c] = line[i * 3 + c]!;
   };
   const width = known.x1 - known.x0 + 1;
   for (let y = known.y1 + 1; y < size; y++) carry((y - 1) * size + known.x0, y * size + known.x0, 1, width, y - known.y1);
