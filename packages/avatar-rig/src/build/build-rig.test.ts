@@ -83,6 +83,21 @@ describe.each(['astronaut.png', 'grace_hopper.jpg'])('rig built from %s', (fixtu
     expect(mouthHoleArea(pp)).toBeLessThan(0.002 * mw * mw);
   });
 
+  it('opens the mouth as an almond: beside each inner corner the lips part far less than in the middle', () => {
+    // The drop used to run out at the outer corners, so the columns beside the inner corners
+    // parted 0.41-0.46 of the middle's opening on Grace Hopper and the open mouth had square ends.
+    const { rig } = built;
+    const open = evaluateRig(rig, { jawOpen: 1 });
+    const parting = (k: number) => {
+      const gap = (pos: ArrayLike<number>) => pos[LOWER_INNER[k]! * 2 + 1]! - pos[UPPER_INNER[k]! * 2 + 1]!;
+      return gap(open) - gap(rig.vertices);
+    };
+    const middle = parting(4);
+    const ends = (parting(0) + parting(UPPER_INNER.length - 1)) / 2;
+    expect(ends).toBeGreaterThan(0.1 * middle);
+    expect(ends).toBeLessThan(0.4 * middle);
+  });
+
   it('opens the mouth by the face\'s size, not by how broad the smile is, counting the photo\'s own opening', () => {
     // The astronaut smiles broadly (mouth 0.48 face widths, Grace Hopper 0.39) with her teeth
     // showing: her mouth opens no further than a typical mouth would, or it reads as a scream.

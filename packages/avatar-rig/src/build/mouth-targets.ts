@@ -1,5 +1,5 @@
 import type { RigTarget } from '../types';
-import { JAW_FOLLOW, LOWER_INNER, LOWER_LIP, MOUTH_CORNER_OUTER, NOSE_BOTTOM, UPPER_INNER, UPPER_LIP } from './landmarks';
+import { JAW_FOLLOW, LOWER_INNER, MOUTH_CORNER_INNER, LOWER_LIP, MOUTH_CORNER_OUTER, NOSE_BOTTOM, UPPER_INNER, UPPER_LIP } from './landmarks';
 import { INTERIOR_ROWS } from './rig-mesh';
 import { AMPLITUDE, bump, jawDrop, lipSets, solve, solveDense, sparse, type Ctx } from './target-context';
 
@@ -26,6 +26,18 @@ function acrossMouth(ctx: Ctx): (u: number) => number {
   const centre = (left + right) / 2, reach = Math.max(1e-6, Math.abs(right - left) / 2);
   return (u) => (u - centre) / reach;
 }
+
+/** The mouth's corners go down this share of the jaw's drop. */
+const CORNER_DROP = 0.2;
+/**
+ * How the lower lip parts from the upper one between the inner corners: its drop is the full drop
+ * times (1 - s^2)^OPENING_ROUNDNESS, s the share of the way from the middle to the corner. The
+ * drop used to run out at the outer corners instead, so a column beside an inner corner already
+ * dropped two thirds of the way and the open mouth had a square wall at each end (md-drake,
+ * opencv-230501201-1, tabler-female-30: a bucket). 1 (a parabola) made a V with straight sides,
+ * 0.5 (an ellipse) the bucket again; 0.75 opens as a rounded almond.
+ */
+const OPENING_ROUNDNESS = 0.75;
 
 /** However open the photo's mouth already is, the jaw still drops this share of its full drop. */
 const JAW_DROP_FLOOR = 0.4;
@@ -57,8 +69,12 @@ export function jawOpen(ctx: Ctx): RigTarget {
   const { upper, lower } = lipSets();
   const p = new Map<number, [number, number]>();
   // The upper lip stays with the skull except near the corners, which the jaw pulls down a little.
-  for (const i of upper) { const t = across(ctx.local(i)[0]); p.set(i, ctx.image(0, 0.2 * D * Math.min(1, t * t))); }
-  for (const i of lower) { const t = across(ctx.local(i)[0]); p.set(i, ctx.image(0, D * (0.2 + 0.8 * bump(t, 1)))); }
+  const cornerDrop = (t: number) => CORNER_DROP * D * Math.min(1, t * t);
+  const [leftCorner, rightCorner] = MOUTH_CORNER_INNER.map((i) => Math.abs(across(ctx.local(i)[0]))) as [number, number];
+  for (const i of upper) { const t = across(ctx.local(i)[0]); p.set(i, ctx.image(0, cornerDrop(t))); }
+  // The lower lip parts from the upper one from the inner corners on, as much at the middle as the
+  // full drop: the opening is an almond.
+  for (const i of lower) { const t = across(ctx.local(i)[0]); p.set(i, ctx.image(0, cornerDrop(t) + D * bump(t, t < 0 ? leftCorner : rightCorner) ** OPENING_ROUNDNESS)); }
   for (const [i, f] of JAW_FOLLOW) p.set(i, ctx.image(0, D * f));
   // The photo's upper teeth stay with the skull; its lower teeth go down with the lower lip.
   ctx.mesh.splitUpper.forEach((i) => p.set(i, [0, 0]));
