@@ -9,3 +9,4 @@ export * from './speech';
 export * from './public-avatar';
 export * from './health';
 export * from './api-routes';
+export * from './face-boxes';

@@ -44,6 +44,17 @@ describe('analyseFace on the fixture photos', () => {
     expect(result).toMatchObject({ ok: false, code: 'multiple_faces', faceCount: 2 });
   });
 
+  it('finds one face in a tall photo, where Human also boxes parts of it (a phone\'s 9:16 and taller)', async () => {
+    // Human answered Grace Hopper on a 512 x 1024 canvas with the face and two boxes inside it,
+    // which the mesh confirmed: refused as "3 faces" before.
+    const tall = await sharp(fixture('grace_hopper.jpg')).extend({ top: 212, bottom: 212, background: '#808080' }).png().toBuffer();
+    const result = await analyseFace(tall);
+    if (!result.ok) throw new Error(`expected a face, got ${result.code}: ${result.message}`);
+    expect(result.imageHeight).toBe(1024);
+    expect(result.box.width).toBeGreaterThan(150);
+    expect(result.box.y).toBeGreaterThan(212);
+  });
+
   it('refuses the coffee cup: no face', async () => {
     expect(await analyseFace(fixture('no_face_coffee.png'))).toMatchObject({ ok: false, code: 'no_face', faceCount: 0 });
   });

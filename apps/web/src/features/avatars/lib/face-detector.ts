@@ -1,4 +1,4 @@
-import { imageLimits } from '@avatar-factory/contracts';
+import { distinctFaces, imageLimits } from '@avatar-factory/contracts';
 import type { Human } from '@vladmandic/human';
 import type { FaceCheck } from './image-rules';
 
@@ -98,7 +98,9 @@ async function detectOnce(canvas: HTMLCanvasElement): Promise<FaceCheck> {
       console.warn('Face detection failed:', result.error);
       return { kind: 'unavailable' };
     }
-    const count = result.face.filter((face) => (face.boxScore ?? face.score) >= imageLimits.faceMinConfidence).length;
+    const confident = result.face.filter((face) => (face.boxScore ?? face.score) >= imageLimits.faceMinConfidence);
+    // Boxes inside a larger face are that face, as on the server (see distinctFaces).
+    const count = distinctFaces(confident, ({ box: [x, y, width, height] }) => ({ x, y, width, height })).length;
     return { kind: 'count', count };
   } catch (error) {
     // Kept in the console: the rule itself only turns this into a warning.

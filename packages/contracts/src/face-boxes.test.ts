@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { distinctFaces, type FaceBox } from './face-boxes';
+
+const box = (x: number, y: number, width: number, height: number): FaceBox => ({ x, y, width, height });
+const count = (boxes: FaceBox[]) => distinctFaces(boxes, (b) => b).length;
+
+describe('distinctFaces', () => {
+  it('takes boxes lying mostly inside a larger face for that face (measured on a 512 x 1024 portrait)', () => {
+    // Human's detections on grace_hopper.jpg padded to 512 x 1024: the face and two halves of it.
+    const detections = [box(328, 569, 92, 131), box(215, 530, 202, 242), box(186, 575, 108, 134)];
+    expect(distinctFaces(detections, (b) => b)).toEqual([box(215, 530, 202, 242)]);
+  });
+
+  it('keeps faces side by side, near each other, or overlapping less than half of the smaller', () => {
+    expect(count([box(0, 0, 200, 240), box(512, 20, 200, 240)])).toBe(2);
+    expect(count([box(0, 0, 200, 240), box(190, 0, 200, 240)])).toBe(2);
+    // A child's face in front of a parent's shoulder, a third of it over the parent's face box.
+    expect(count([box(0, 0, 200, 240), box(150, 100, 150, 150)])).toBe(2);
+  });
+
+  it('counts nothing for no detections and one for one', () => {
+    expect(count([])).toBe(0);
+    expect(count([box(10, 10, 50, 60)])).toBe(1);
+  });
+});

@@ -1,0 +1,31 @@
+/** A detected face's box in image pixels. */
+export interface FaceBox { x: number; y: number; width: number; height: number }
+
+/**
+ * A detection lying at least this share of its own area inside a larger one is part of that face.
+ * Two people's faces never overlap that much: the nearer one would hide the other.
+ */
+const SAME_FACE_SHARE = 0.5;
+
+/**
+ * The detections that are distinct faces, largest first. Human's BlazeFace answers a tall photo
+ * (about 1:1.8 and taller, a phone's 9:16 included) with the face and one or two smaller boxes
+ * inside it (its left or right half, around an eye) at 0.3-0.7 confidence, and the face mesh then
+ * confirms those as faces: a 9:16 crop of a single laughing man (softui-charles) was refused as
+ * "2 faces", Grace Hopper on a 512 x 1024 canvas as 3. A box mostly inside a larger one is that face.
+ */
+export function distinctFaces<T>(detections: readonly T[], boxOf: (detection: T) => FaceBox): T[] {
+  const area = (b: FaceBox) => Math.max(0, b.width) * Math.max(0, b.height);
+  const bySize = [...detections].sort((a, b) => area(boxOf(b)) - area(boxOf(a)));
+  const kept: T[] = [];
+  for (const detection of bySize) {
+    const box = boxOf(detection);
+    const inside = (other: FaceBox) => {
+      const w = Math.min(box.x + box.width, other.x + other.width) - Math.max(box.x, other.x);
+      const h = Math.min(box.y + box.height, other.y + other.height) - Math.max(box.y, other.y);
+      return (Math.max(0, w) * Math.max(0, h)) / Math.max(1e-9, area(box));
+    };
+    if (!kept.some((k) => inside(boxOf(k)) >= SAME_FACE_SHARE)) kept.push(detection);
+  }
+  return kept;
+}
