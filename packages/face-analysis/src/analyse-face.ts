@@ -43,7 +43,6 @@ export async function analyseFace(image: Buffer, options: AnalyseOptions = {}): 
   const fail = (code: FaceFailureCode, message: string, extra: Partial<FaceFailure> = {}): FaceFailure =>
     ({ ok: false, code, message, faceCount: faces.length, ...size, ...extra });
 
-  if (process.env.FDBG) for (const f of faces) console.log('face', f.score.toFixed(2), f.boxScore?.toFixed(2), f.faceScore?.toFixed(2), JSON.stringify(tightBox(f.mesh.slice(0, 468).map((p) => [p[0], p[1], 0]))));
   if (faces.length === 0) return fail('no_face', 'No face was found in the photo.');
   if (faces.length > 1) return fail('multiple_faces', `${faces.length} faces were found; use a photo of a single person.`);
   const coarse = faces[0]!;
