@@ -41,11 +41,12 @@ async function reportPhoto(file: string, outDir: string): Promise<PhotoReport> {
   } catch (error) {
     return { ...base, reason: `not an image: ${(error as Error).message}` };
   }
-  const face = await avatarPipeline.analyse(image);
+  const analysed = await avatarPipeline.analyse(image);
+  const face = analysed.face;
   const pose = face.measurements;
   const measured = { yawDeg: round(pose?.yawDeg ?? null, 1), rollDeg: round(pose?.rollDeg ?? null, 1), pitchDeg: round(pose?.pitchDeg ?? null, 1) };
   if (!face.ok) return { ...base, ...measured, reason: face.message };
-  const { rig, textures } = await avatarPipeline.buildRig(image, face);
+  const { rig, textures } = await avatarPipeline.buildRig(analysed.image, face);
   await avatarPipeline.renderPortrait(rig, textures);
   const ms = Math.round(performance.now() - started);
 

@@ -9,7 +9,8 @@ const photo = readFileSync(path.resolve(import.meta.dirname, '../../../../fixtur
 /**
  * The same portrait as cameras, phones and editors write it: the pixels turned with an EXIF
  * orientation to show them upright, a print shop's CMYK, a black-and-white scan, 16 bits per
- * channel, a transparent background.
+ * channel, a transparent background, and a photo left on its side with no orientation to say so
+ * (the pipeline turns it upright: analysed as stored, the head reads 90 degrees tilted).
  */
 const encodings: Record<string, () => Promise<Buffer>> = {
   'a phone photo stored on its side (EXIF orientation 6)': () => sharp(photo).rotate(-90).jpeg().withMetadata({ orientation: 6 }).toBuffer(),
@@ -18,12 +19,14 @@ const encodings: Record<string, () => Promise<Buffer>> = {
   'a greyscale JPEG': () => sharp(photo).toColourspace('b-w').jpeg().toBuffer(),
   'a 16-bit PNG': () => sharp(photo).toColourspace('rgb16').png().toBuffer(),
   'a PNG with a half-transparent background': () => sharp(photo).ensureAlpha(0.5).png().toBuffer(),
+  'a photo stored on its side without an EXIF orientation (turned clockwise)': () => sharp(photo).rotate(90).jpeg().toBuffer(),
+  'a photo stored on its side without an EXIF orientation (turned anticlockwise)': () => sharp(photo).rotate(-90).jpeg().toBuffer(),
 };
 
 describe('the avatar pipeline reads the photo as it is shown, however it is encoded', () => {
   let upright: { rollDeg: number; yawDeg: number; box: { width: number; height: number } };
   beforeAll(async () => {
-    const face = await avatarPipeline.analyse(await avatarPipeline.normalise(photo));
+    const { face } = await avatarPipeline.analyse(await avatarPipeline.normalise(photo));
     if (!face.ok) throw new Error(face.message);
     upright = { rollDeg: face.measurements.rollDeg, yawDeg: face.measurements.yawDeg, box: face.box };
   });
@@ -33,8 +36,11 @@ describe('the avatar pipeline reads the photo as it is shown, however it is enco
     const { channels, space, depth } = await sharp(normalised).metadata();
     expect({ channels, space, depth }).toMatchObject({ space: expect.stringMatching(/^(srgb|b-w)$/), depth: 'uchar' });
     expect(channels).toBeLessThanOrEqual(3);
-    const face = await avatarPipeline.analyse(normalised);
+    const { face, image } = await avatarPipeline.analyse(normalised);
     expect(face.ok).toBe(true);
+    // The image the rig is built from stands upright, as the plain JPEG does.
+    const shown = await sharp(image).metadata();
+    expect([shown.width, shown.height]).toEqual([512, 600]);
     if (!face.ok) return;
     expect(Math.abs(face.measurements.rollDeg - upright.rollDeg)).toBeLessThan(3);
     expect(Math.abs(face.measurements.yawDeg - upright.yawDeg)).toBeLessThan(3);

@@ -6,10 +6,20 @@ import { buildRig, renderRigPng } from '@avatar-factory/avatar-rig/node';
 /** The engines the avatar generation job drives, one call per stage. */
 export interface AvatarPipeline {
   normalise(photo: Buffer): Promise<Buffer>;
-  analyse(image: Buffer): Promise<FaceAnalysis>;
+  /** The face, and the image it was found in: the one given, or that turned upright (see QUARTER_TURN_TOLERANCE_DEG). */
+  analyse(image: Buffer): Promise<{ face: FaceAnalysis; image: Buffer }>;
   buildRig(image: Buffer, face: FaceFound): Promise<{ rig: Rig; textures: Record<string, Buffer> }>;
   renderPortrait(rig: Rig, textures: Record<string, Buffer>): Promise<Buffer>;
 }
+
+/**
+ * A head tilted this close to a quarter turn is a photo stored on its side without an EXIF
+ * orientation: it is turned upright and analysed again. 38 of the corpus' 57 package photos turned
+ * a quarter clockwise measured 83-95 degrees of roll, 31 turned anticlockwise -83 to -95 (photos
+ * already tilted 30 degrees, 121 or -59); none read the opposite quarter. Upside down needs no
+ * roll to show it (Human fits an upright face to it), so that case is not caught here.
+ */
+const QUARTER_TURN_TOLERANCE_DEG = 20;
 
 /** Largest side kept from the upload: the rig crops to at most 1024 px around the face anyway. */
 const MAX_SOURCE_SIDE = 2048;
@@ -22,7 +32,16 @@ export const avatarPipeline: AvatarPipeline = {
       .flatten({ background: '#ffffff' })
       .png()
       .toBuffer(),
-  analyse: (image) => analyseFace(image),
+  analyse: async (image) => {
+    const face = await analyseFace(image);
+    const roll = face.measurements?.rollDeg;
+    if (face.ok || face.code !== 'face_tilted' || roll === undefined || Math.abs(Math.abs(roll) - 90) > QUARTER_TURN_TOLERANCE_DEG) return { face, image };
+    const turned = await sharp(image).rotate(roll > 0 ? -90 : 90).png().toBuffer();
+    const upright = await analyseFace(turned);
+    // Turned, the face may still be out of range for another reason (turned away, too small): that
+    // is the answer then. Not found at all, the first answer stands.
+    return upright.ok || upright.code !== 'no_face' ? { face: upright, image: turned } : { face, image };
+  },
   buildRig: (image, face) => buildRig(image, face),
   renderPortrait: (rig, textures) => renderRigPng(rig, textures),
 };

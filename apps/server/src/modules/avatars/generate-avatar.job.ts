@@ -62,10 +62,10 @@ export function generateAvatarHandler(deps: GenerateAvatarDeps): JobHandler<'ava
       };
 
       await stage(5, 'Normalising image');
-      const image = await pipeline.normalise(await storage.get(files.photo));
+      const normalised = await pipeline.normalise(await storage.get(files.photo));
 
       await stage(15, 'Analysing face');
-      const analysis = await pipeline.analyse(image);
+      const { face: analysis, image } = await pipeline.analyse(normalised);
       if (!analysis.ok) {
         await avatars.update(avatarId, { status: 'failed', currentStep: 'Face analysis failed', message: faceFailureMessage(analysis) });
         return;
