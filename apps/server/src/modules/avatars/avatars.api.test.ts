@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Rig } from '@avatar-factory/avatar-rig';
 import { avatarSchema, speechResponseSchema, taskListSchema, taskSchema, type Task } from '@avatar-factory/contracts';
 import { listCorpusPhotos } from '@avatar-factory/face-analysis/corpus';
 import { readWavInfo, SYNTHETIC_SPEECH_INFO } from '@avatar-factory/speech';
@@ -130,6 +131,24 @@ describe('avatars, tasks, deploy and the public Web Avatar API', () => {
 
     const names = taskListSchema.parse((await t.server.inject({ method: 'GET', url: '/api/tasks', headers: alice })).json()).map((task) => task.avatarName);
     expect(names).toEqual(['Grace']);
+  });
+
+  it('makes an upright avatar from a photo stored on its side with no EXIF orientation', async () => {
+    const sideways = await sharp(grace).rotate(90).jpeg().toBuffer();
+    const res = await upload(alice, { avatar_name: 'Sideways', voice_type: 'female' }, { data: sideways });
+    expect(res.statusCode).toBe(202);
+    const task = await settled(alice, res.json().taskId);
+    expect(task).toMatchObject({ status: 'completed' });
+    const rig = (await t.server.inject({ method: 'GET', url: `/api/avatars/${task.taskId}/rig/rig.json`, headers: alice })).json() as Rig;
+    const upright = (await t.server.inject({ method: 'GET', url: `/api/avatars/${completed.taskId}/rig/rig.json`, headers: alice })).json() as Rig;
+    // The eyes side by side above the mouth, where the upright photo's avatar has them.
+    const { leftEye, rightEye, mouth } = rig.face;
+    expect(Math.abs(leftEye.y - rightEye.y)).toBeLessThan(0.1 * rig.face.box.height);
+    expect(Math.max(leftEye.y, rightEye.y) + leftEye.height).toBeLessThan(mouth.y);
+    for (const key of ['box', 'leftEye', 'rightEye', 'mouth'] as const) {
+      expect(Math.abs(rig.face[key].x - upright.face[key].x)).toBeLessThan(0.05 * upright.face.box.width);
+      expect(Math.abs(rig.face[key].y - upright.face[key].y)).toBeLessThan(0.05 * upright.face.box.height);
+    }
   });
 
   it('fails a photo with two faces (naming the count), with no face, or with a face too small, saying why', async () => {
