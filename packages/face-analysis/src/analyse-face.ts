@@ -37,8 +37,7 @@ const REFINE_SIZE = 512;
  */
 export async function analyseFace(image: Buffer, options: AnalyseOptions = {}): Promise<FaceAnalysis> {
   const { data, info } = await sharp(image).rotate().removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
-  // Boxes inside a larger face are that face (distinctFaces), largest first.
-  const faces = distinctFaces((await detect(data, info.width, info.height)).filter((f) => f.score >= FACE_MIN_SCORE), meshBox);
+  const faces = await facesIn(data, info.width, info.height);
   const size = { imageWidth: info.width, imageHeight: info.height };
   const fail = (code: FaceFailureCode, message: string, extra: Partial<FaceFailure> = {}): FaceFailure =>
     ({ ok: false, code, message, faceCount: faces.length, ...size, ...extra });
@@ -95,18 +94,21 @@ async function refine(rgb: Buffer, width: number, height: number, box: Box, righ
   const side = Math.round(Math.max(box.width, box.height) * 2);
   const cx = box.x + box.width / 2, cy = box.y + box.height / 2;
   const crop = await uprightCrop(rgb, { width, height }, { cx, cy, side, rollRad }, REFINE_SIZE);
-  const faces = distinctFaces((await detect(crop.rgb, REFINE_SIZE, REFINE_SIZE)).filter((f) => f.score >= FACE_MIN_SCORE), meshBox);
+  const faces = await facesIn(crop.rgb, REFINE_SIZE, REFINE_SIZE);
   if (faces.length !== 1) return null;
   // The subject's right eye from the mirrored crop (see mirrored-eye.ts); as Human gave it when the
   // mirrored crop shows no single face.
   const mirrored = rightEye ? await sharp(crop.rgb, { raw: { width: REFINE_SIZE, height: REFINE_SIZE, channels: 3 } }).flop().raw().toBuffer() : null;
-  const mirroredFaces = mirrored ? distinctFaces((await detect(mirrored, REFINE_SIZE, REFINE_SIZE)).filter((f) => f.score >= FACE_MIN_SCORE), meshBox) : [];
+  const mirroredFaces = mirrored ? await facesIn(mirrored, REFINE_SIZE, REFINE_SIZE) : [];
   const raw = mirroredFaces.length === 1 ? withMirroredRightEye(faces[0]!.mesh, mirroredFaces[0]!.mesh, REFINE_SIZE) : faces[0]!.mesh;
   return raw.map((p: HumanPoint): MeshPoint => crop.toImage(p));
 }
 
-/** The tight box of a detection's face mesh (468 points; the iris points lie inside). */
-const meshBox = (face: HumanFace): Box => tightBox(face.mesh.slice(0, 468).map((p) => [p[0], p[1], p[2] ?? 0]));
+/** The faces in an RGB image scoring FACE_MIN_SCORE or more, a box inside a larger face counted as that face (distinctFaces), largest first. */
+async function facesIn(rgb: Buffer, width: number, height: number): Promise<HumanFace[]> {
+  const meshBox = (face: HumanFace): Box => tightBox(face.mesh.slice(0, 468).map((p) => [p[0], p[1], p[2] ?? 0]));
+  return distinctFaces((await detect(rgb, width, height)).filter((f) => f.score >= FACE_MIN_SCORE), meshBox);
+}
 
 export function tightBox(points: MeshPoint[]): Box {
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;

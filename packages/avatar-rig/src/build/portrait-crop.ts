@@ -118,13 +118,10 @@ async function extendBeyondPhoto(rgb: Buffer, size: number, photo: Padding, pad:
   const feather = Math.max(1, size * EXTENSION_FEATHER);
   // Distance of each pixel centre inside the photo from its nearest padded edge (negative outside it).
   const inside = new Float32Array(size * size);
-  const known = new Float32Array(size * size);
   for (let y = 0; y < size; y++) {
     const dy = Math.min(pad.top > 0 ? y + 0.5 - photo.top : Infinity, pad.bottom > 0 ? photo.bottom - y - 0.5 : Infinity);
     for (let x = 0; x < size; x++) {
-      const d = Math.min(dy, pad.left > 0 ? x + 0.5 - photo.left : Infinity, pad.right > 0 ? photo.right - x - 0.5 : Infinity);
-      inside[y * size + x] = d;
-      known[y * size + x] = d >= EDGE_RINGING_PX ? 1 : 0;
+      inside[y * size + x] = Math.min(dy, pad.left > 0 ? x + 0.5 - photo.left : Infinity, pad.right > 0 ? photo.right - x - 0.5 : Infinity);
     }
   }
   const kept = {
@@ -134,7 +131,9 @@ async function extendBeyondPhoto(rgb: Buffer, size: number, photo: Padding, pad:
     y1: pad.bottom > 0 ? Math.min(size - 1, Math.floor(photo.bottom - EDGE_RINGING_PX - 0.5)) : size - 1,
   };
   const fill = continueEdges(rgb, size, kept);
-  const fog = pad.top > 0 ? await sharp(pushPullFill(rgb, known, size, size), { raw: { width: size, height: size, channels: 3 } }).blur(Math.max(0.5, size * EXTENSION_BLUR)).raw().toBuffer() : null;
+  // The fog is needed only above a photo whose top the crop leaves.
+  const known = () => inside.map((d) => (d >= EDGE_RINGING_PX ? 1 : 0));
+  const fog = pad.top > 0 ? await sharp(pushPullFill(rgb, known(), size, size), { raw: { width: size, height: size, channels: 3 } }).blur(Math.max(0.5, size * EXTENSION_BLUR)).raw().toBuffer() : null;
   const out = Buffer.alloc(size * size * 3);
   for (let p = 0; p < size * size; p++) {
     const t = Math.min(1, Math.max(0, (inside[p]! - EDGE_RINGING_PX) / feather));
