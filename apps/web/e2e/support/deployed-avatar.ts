@@ -34,12 +34,12 @@ async function pollTask(baseUrl: string, token: string, taskId: string, done: (t
 }
 
 /**
- * Uploads a fixture photo (multipart POST /api/avatars), waits for the generation job, deploys
+ * Uploads a photo (a fixture name, or a path; multipart POST /api/avatars), waits for the generation job, deploys
  * (POST /api/tasks/{id}/deploy) and waits until the public page exists. Returns the deployed task.
  */
 export async function createDeployedAvatar(baseUrl: string, token: string, options: { photo: string; avatarName: string; voiceType?: 'female' | 'male'; lipsync?: boolean }): Promise<Task & { result: NonNullable<Task['result']> & { preview_url: string } }> {
   const form = new FormData();
-  const bytes = await readFile(path.join(fixturesDir, options.photo));
+  const bytes = await readFile(path.resolve(fixturesDir, options.photo));
   form.set('file', new Blob([bytes], { type: options.photo.endsWith('.png') ? 'image/png' : 'image/jpeg' }), options.photo);
   form.set('avatar_name', options.avatarName);
   form.set('enable_lipsync', String(options.lipsync ?? true));
