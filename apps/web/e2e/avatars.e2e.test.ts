@@ -2,6 +2,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe';
 import { launchBrowser, newPage, type Viewport } from './support/browser';
@@ -144,6 +145,21 @@ describe('Avatar creation screen', () => {
     });
     await expect.poll(() => report().getAttribute('data-passed')).toBe('false');
     await expect.poll(() => report().textContent()).toContain('512x512ピクセル以上');
+  });
+
+  it('counts the face of a photo stored upside down, which the server turns upright', async () => {
+    // No EXIF orientation to say so: as stored, BlazeFace finds no upright face in it.
+    const upright = PNG.sync.read(await readFile(path.join(fixtures, 'astronaut.png')));
+    const turned = new PNG({ width: upright.width, height: upright.height });
+    const pixels = upright.width * upright.height;
+    for (let i = 0; i < pixels; i++) upright.data.copy(turned.data, (pixels - 1 - i) * 4, i * 4, i * 4 + 4);
+    await page.getByTestId('photo-input').setInputFiles({ name: 'astronaut-upside-down.png', mimeType: 'image/png', buffer: PNG.sync.write(turned) });
+    await page.getByText('astronaut-upside-down.png', { exact: true }).waitFor();
+    await page.waitForFunction(() => document.querySelector('[data-testid=validation-report]')?.textContent?.includes('512×512'), undefined, {
+      timeout: 30_000,
+    });
+    await expect.poll(() => report().textContent(), { message: consoleLines.join('\n') }).toContain('Faces1');
+    await expect.poll(() => report().getAttribute('data-passed')).toBe('true');
   });
 
   it('accepts a photo dropped on the upload area', async () => {

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { distinctFaces } from '@avatar-factory/contracts';
-import { getHuman, type HumanFace, type HumanPoint } from './human-instance';
+import { detectFaces, type HumanFace, type HumanPoint } from './human-instance';
 import { checkFaceRange, type RangeRefusal } from './face-range';
 import { cutOffShare, measureFace } from './measure-face';
 import { withMirroredRightEye } from './mirrored-eye';
@@ -72,23 +72,6 @@ function legacySizeCheck(mesh: MeshPoint[], minFacePx: number): RangeRefusal | n
   return side >= minFacePx ? null : { code: 'face_too_small', measured: side, limit: minFacePx, message: `The face is ${side} px across; at least ${minFacePx} px works.` };
 }
 
-let queue: Promise<unknown> = Promise.resolve();
-
-/** Runs Human on an RGB image. Calls are serialised: one Human instance is not re-entrant. */
-function detect(rgb: Buffer, width: number, height: number): Promise<HumanFace[]> {
-  const run = queue.then(async () => {
-    const human = await getHuman();
-    const tensor = human.tf.tensor4d(Int32Array.from(rgb), [1, height, width, 3], 'int32');
-    try {
-      return (await human.detect(tensor)).face;
-    } finally {
-      tensor.dispose();
-    }
-  });
-  queue = run.catch(() => undefined);
-  return run;
-}
-
 /** Second pass on a crop twice the face's size, turned upright (upright-crop.ts) and scaled to REFINE_SIZE; null if it finds no single face there. */
 async function refine(rgb: Buffer, width: number, height: number, box: Box, rightEye: boolean, rollRad: number): Promise<MeshPoint[] | null> {
   const side = Math.round(Math.max(box.width, box.height) * 2);
@@ -107,7 +90,7 @@ async function refine(rgb: Buffer, width: number, height: number, box: Box, righ
 /** The faces in an RGB image scoring FACE_MIN_SCORE or more, a box inside a larger face counted as that face (distinctFaces), largest first. */
 async function facesIn(rgb: Buffer, width: number, height: number): Promise<HumanFace[]> {
   const meshBox = (face: HumanFace): Box => tightBox(face.mesh.slice(0, 468).map((p) => [p[0], p[1], p[2] ?? 0]));
-  return distinctFaces((await detect(rgb, width, height)).filter((f) => f.score >= FACE_MIN_SCORE), meshBox);
+  return distinctFaces((await detectFaces(rgb, width, height)).filter((f) => f.score >= FACE_MIN_SCORE), meshBox);
 }
 
 export function tightBox(points: MeshPoint[]): Box {

@@ -12,13 +12,15 @@ export interface HumanFace {
   score: number;
   boxScore: number;
   faceScore: number;
+  /** How sure Human's description model is of its gender reading, 0..1; only when `describe` was asked for. */
+  genderScore?: number;
   mesh: HumanPoint[];
   rotation?: { angle: { yaw: number; pitch: number; roll: number } } | null;
 }
 interface HumanTensor { dispose(): void }
 export interface HumanLike {
   load(): Promise<void>;
-  detect(input: HumanTensor): Promise<{ face: HumanFace[] }>;
+  detect(input: HumanTensor, config?: object): Promise<{ face: HumanFace[] }>;
   faceTriangulation: number[];
   tf: { tensor4d(values: Int32Array, shape: [number, number, number, number], dtype: 'int32'): HumanTensor; getBackend(): string };
 }
@@ -70,6 +72,27 @@ export function getHuman(): Promise<HumanLike> {
     loading.catch(() => { loading = null; });
   }
   return loading;
+}
+
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs Human on an RGB image. Calls are serialised: one Human instance is not re-entrant.
+ * `describe` also runs the description model (age, gender) on each face. Human merges a detect
+ * call's config into its own for good, so every call states it.
+ */
+export function detectFaces(rgb: Buffer, width: number, height: number, { describe = false }: { describe?: boolean } = {}): Promise<HumanFace[]> {
+  const run = queue.then(async () => {
+    const human = await getHuman();
+    const tensor = human.tf.tensor4d(Int32Array.from(rgb), [1, height, width, 3], 'int32');
+    try {
+      return (await human.detect(tensor, { face: { description: { enabled: describe } } })).face;
+    } finally {
+      tensor.dispose();
+    }
+  });
+  queue = run.catch(() => undefined);
+  return run;
 }
 
 /** MediaPipe's 468-point face mesh triangulation (880 triangles, index triples), as Human ships it. */

@@ -9,8 +9,9 @@ const photo = readFileSync(path.resolve(import.meta.dirname, '../../../../fixtur
 /**
  * The same portrait as cameras, phones and editors write it: the pixels turned with an EXIF
  * orientation to show them upright, a print shop's CMYK, a black-and-white scan, 16 bits per
- * channel, a transparent background, and a photo left on its side with no orientation to say so
- * (the pipeline turns it upright: analysed as stored, the head reads 90 degrees tilted).
+ * channel, a transparent background, and a photo left on its side or upside down with no
+ * orientation to say so (the pipeline turns it upright: analysed as stored, the head reads 90
+ * degrees tilted, or Human fits an upright face onto the upside-down one).
  */
 const encodings: Record<string, () => Promise<Buffer>> = {
   'a phone photo stored on its side (EXIF orientation 6)': () => sharp(photo).rotate(-90).jpeg().withMetadata({ orientation: 6 }).toBuffer(),
@@ -21,14 +22,18 @@ const encodings: Record<string, () => Promise<Buffer>> = {
   'a PNG with a half-transparent background': () => sharp(photo).ensureAlpha(0.5).png().toBuffer(),
   'a photo stored on its side without an EXIF orientation (turned clockwise)': () => sharp(photo).rotate(90).jpeg().toBuffer(),
   'a photo stored on its side without an EXIF orientation (turned anticlockwise)': () => sharp(photo).rotate(-90).jpeg().toBuffer(),
+  'a photo stored upside down without an EXIF orientation': () => sharp(photo).rotate(180).jpeg().toBuffer(),
 };
 
+/** Eye, nose tip and mouth landmarks: where they lie tells an upright face from one fitted upside down. */
+const FEATURES = [159, 386, 1, 13, 14];
+
 describe('the avatar pipeline reads the photo as it is shown, however it is encoded', () => {
-  let upright: { rollDeg: number; yawDeg: number; box: { width: number; height: number } };
+  let upright: { rollDeg: number; yawDeg: number; box: { width: number; height: number }; features: Array<[number, number]> };
   beforeAll(async () => {
     const { face } = await avatarPipeline.analyse(await avatarPipeline.normalise(photo));
     if (!face.ok) throw new Error(face.message);
-    upright = { rollDeg: face.measurements.rollDeg, yawDeg: face.measurements.yawDeg, box: face.box };
+    upright = { rollDeg: face.measurements.rollDeg, yawDeg: face.measurements.yawDeg, box: face.box, features: FEATURES.map((i) => [face.mesh[i]![0], face.mesh[i]![1]]) };
   });
 
   it.each(Object.keys(encodings))('%s: the face is found upright, the same as in the plain JPEG', async (encoding) => {
@@ -46,5 +51,22 @@ describe('the avatar pipeline reads the photo as it is shown, however it is enco
     expect(Math.abs(face.measurements.yawDeg - upright.yawDeg)).toBeLessThan(3);
     expect(face.box.height / upright.box.height).toBeGreaterThan(0.95);
     expect(face.box.height / upright.box.height).toBeLessThan(1.05);
+    // Eyes, nose and mouth where the plain JPEG has them (within 5% of the face's width).
+    const offsets = FEATURES.map((i, k) => Math.hypot(face.mesh[i]![0] - upright.features[k]![0], face.mesh[i]![1] - upright.features[k]![1]) / upright.box.width);
+    expect(Math.max(...offsets)).toBeLessThan(0.05);
+  });
+});
+
+describe('a photo stored upside down without an EXIF orientation', () => {
+  // Human fits an upright face, in range, onto the upside-down astronaut: without the turn her
+  // avatar opened its mouth in her hair.
+  it('is analysed turned upright: eyes, nose and mouth where the photo as taken has them', async () => {
+    const astronaut = readFileSync(path.resolve(import.meta.dirname, '../../../../fixtures/faces/astronaut.png'));
+    const taken = await avatarPipeline.analyse(await avatarPipeline.normalise(astronaut));
+    const stored = await avatarPipeline.analyse(await avatarPipeline.normalise(await sharp(astronaut).rotate(180).png().toBuffer()));
+    if (!taken.face.ok || !stored.face.ok) throw new Error('expected a face in both');
+    const { face: upright } = taken, { face } = stored;
+    const offsets = FEATURES.map((i) => Math.hypot(face.mesh[i]![0] - upright.mesh[i]![0], face.mesh[i]![1] - upright.mesh[i]![1]) / upright.box.width);
+    expect(Math.max(...offsets)).toBeLessThan(0.05);
   });
 });

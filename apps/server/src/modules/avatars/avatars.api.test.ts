@@ -133,9 +133,12 @@ describe('avatars, tasks, deploy and the public Web Avatar API', () => {
     expect(names).toEqual(['Grace']);
   });
 
-  it('makes an upright avatar from a photo stored on its side with no EXIF orientation', async () => {
-    const sideways = await sharp(grace).rotate(90).jpeg().toBuffer();
-    const res = await upload(alice, { avatar_name: 'Sideways', voice_type: 'female' }, { data: sideways });
+  it.each([
+    ['on its side', 90, 'Sideways'],
+    ['upside down', 180, 'UpsideDown'],
+  ] as const)('makes an upright avatar from a photo stored %s with no EXIF orientation', async (_stored, degrees, avatarName) => {
+    const turned = await sharp(grace).rotate(degrees).jpeg().toBuffer();
+    const res = await upload(alice, { avatar_name: avatarName, voice_type: 'female' }, { data: turned });
     expect(res.statusCode).toBe(202);
     const task = await settled(alice, res.json().taskId);
     expect(task).toMatchObject({ status: 'completed' });

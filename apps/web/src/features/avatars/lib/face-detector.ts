@@ -93,18 +93,38 @@ export async function detectFaces(canvas: HTMLCanvasElement, timeoutMs = imageLi
 async function detectOnce(canvas: HTMLCanvasElement): Promise<FaceCheck> {
   try {
     const human = await getHuman();
-    const result = await human.detect(canvas);
-    if (result.error) {
-      console.warn('Face detection failed:', result.error);
-      return { kind: 'unavailable' };
-    }
-    const confident = result.face.filter((face) => (face.boxScore ?? face.score) >= imageLimits.faceMinConfidence);
-    // Boxes inside a larger face are that face, as on the server (see distinctFaces).
-    const count = distinctFaces(confident, ({ box: [x, y, width, height] }) => ({ x, y, width, height })).length;
-    return { kind: 'count', count };
+    let count = await countFaces(human, canvas);
+    // A photo stored upside down with no EXIF orientation to say so: BlazeFace often finds no
+    // upright face in it (the astronaut scores 0.46). The server turns such a photo upright
+    // (isUpsideDown), so the face it shows the other way up is the one counted.
+    if (count === 0) count = await countFaces(human, halfTurned(canvas));
+    return count === null ? { kind: 'unavailable' } : { kind: 'count', count };
   } catch (error) {
     // Kept in the console: the rule itself only turns this into a warning.
     console.warn('Face detection is unavailable:', error);
     return { kind: 'unavailable' };
   }
+}
+
+/** Faces at confidence >= 0.5, a box inside a larger face counted as that face (as on the server, see distinctFaces); null when detection failed. */
+async function countFaces(human: HumanInstance, canvas: HTMLCanvasElement): Promise<number | null> {
+  const result = await human.detect(canvas);
+  if (result.error) {
+    console.warn('Face detection failed:', result.error);
+    return null;
+  }
+  const confident = result.face.filter((face) => (face.boxScore ?? face.score) >= imageLimits.faceMinConfidence);
+  return distinctFaces(confident, ({ box: [x, y, width, height] }) => ({ x, y, width, height })).length;
+}
+
+function halfTurned(canvas: HTMLCanvasElement): HTMLCanvasElement {
+  const turned = document.createElement('canvas');
+  turned.width = canvas.width;
+  turned.height = canvas.height;
+  const context = turned.getContext('2d');
+  if (!context) throw new Error('no 2D canvas context');
+  context.translate(canvas.width, canvas.height);
+  context.rotate(Math.PI);
+  context.drawImage(canvas, 0, 0);
+  return turned;
 }
