@@ -1,9 +1,12 @@
-// `npm run avatar-report -- DIR [--out OUT]`: runs the product's avatar pipeline on every photo in
-// DIR and writes OUT/report.json, one contact sheet per photo (OUT/<photo>.png), OUT/index.html,
-// and a table on stdout. Numbers and pictures come from the product's own CPU renderer.
+// `npm run avatar-report -- DIR [--out OUT] [--turn 90|180|270]`: runs the product's avatar
+// pipeline on every photo in DIR and writes OUT/report.json, one contact sheet per photo
+// (OUT/<photo>.png), OUT/index.html, and a table on stdout. Numbers and pictures come from the
+// product's own CPU renderer. --turn first turns each photo clockwise by that much, EXIF
+// orientation dropped: a photo as a phone or an editor may store it, with nothing to say so.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import sharp from 'sharp';
 import { decodeTextures } from '@avatar-factory/avatar-rig/node';
 import { contactSheet, geometryQuality, mouthGap } from '@avatar-factory/avatar-rig/quality';
 import { avatarPipeline } from '../apps/server/src/engines/avatar-pipeline';
@@ -32,12 +35,13 @@ interface PhotoReport {
 const PHOTO = /\.(jpe?g|png|webp)$/i;
 const round = (x: number | null, digits: number) => (x === null || !Number.isFinite(x) ? x : Number(x.toFixed(digits)));
 
-async function reportPhoto(file: string, outDir: string): Promise<PhotoReport> {
+async function reportPhoto(file: string, outDir: string, turn: number): Promise<PhotoReport> {
   const started = performance.now();
   const base: PhotoReport = { file: path.basename(file), status: 'refused', reason: null, yawDeg: null, rollDeg: null, pitchDeg: null, ms: null, restPsnrDb: null, interiorOutsideLipsPx: null, holesPx: null, mouthGapAa: null, mouthGapPp: null, mouthGapRest: null };
   let image: Buffer;
   try {
-    image = await avatarPipeline.normalise(fs.readFileSync(file));
+    const photo = fs.readFileSync(file);
+    image = await avatarPipeline.normalise(turn ? await sharp(photo).autoOrient().rotate(turn).png().toBuffer() : photo);
   } catch (error) {
     return { ...base, reason: `not an image: ${(error as Error).message}` };
   }
@@ -82,10 +86,11 @@ function indexHtml(rows: PhotoReport[]): string {
 }
 
 async function main() {
-  const { positionals, values } = parseArgs({ allowPositionals: true, options: { out: { type: 'string' } } });
+  const { positionals, values } = parseArgs({ allowPositionals: true, options: { out: { type: 'string' }, turn: { type: 'string', default: '0' } } });
   const dir = positionals[0];
-  if (!dir || !fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) {
-    console.error('usage: npm run avatar-report -- DIR [--out OUT]   (DIR: a folder of photos)');
+  const turn = Number(values.turn);
+  if (!dir || !fs.existsSync(dir) || !fs.statSync(dir).isDirectory() || ![0, 90, 180, 270].includes(turn)) {
+    console.error('usage: npm run avatar-report -- DIR [--out OUT] [--turn 90|180|270]   (DIR: a folder of photos)');
     process.exit(2);
   }
   const outDir = path.resolve(values.out ?? 'avatar-report');
@@ -93,7 +98,7 @@ async function main() {
   const files = fs.readdirSync(dir).filter((f) => PHOTO.test(f)).sort().map((f) => path.join(dir, f));
   const photos: PhotoReport[] = [];
   for (const file of files) {
-    const row = await reportPhoto(file, outDir);
+    const row = await reportPhoto(file, outDir, turn);
     photos.push(row);
     console.error(`${row.file}: ${row.status}${row.reason ? ` (${row.reason})` : ''}`);
   }
