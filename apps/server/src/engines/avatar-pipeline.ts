@@ -42,7 +42,7 @@ export const avatarPipeline: AvatarPipeline = {
     // A group photo is refused as it is. An upside-down face may also go unfound: Human's detector
     // scores it under the face threshold (Grace Hopper), while isUpsideDown looks for it lower.
     if (!face.ok && face.code === 'multiple_faces') return { face, image };
-    return (await isUpsideDown(image)) ? analyseTurned(image, face, 180) : { face, image };
+    return (await isUpsideDown(image, face.ok ? face.box : undefined)) ? analyseTurned(image, face, 180) : { face, image };
   },
   buildRig: (image, face) => buildRig(image, face),
   renderPortrait: (rig, textures) => renderRigPng(rig, textures),
