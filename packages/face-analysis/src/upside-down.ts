@@ -48,10 +48,10 @@ export async function isUpsideDown(image: Buffer, face?: Box): Promise<boolean> 
   }
   const { data: asIs, info: size } = await read.raw().toBuffer({ resolveWithObject: true });
   const turned = await sharp(asIs, { raw: { width: size.width, height: size.height, channels: 3 } }).rotate(180).raw().toBuffer();
-  const upright = strongest(await detectFaces(asIs, size.width, size.height, { describe: true }));
+  const asStored = strongest(await detectFaces(asIs, size.width, size.height, { describe: true }));
   const halfTurned = strongest(await detectFaces(turned, size.width, size.height, { describe: true }));
-  if (!upright || !halfTurned) return false;
-  return (halfTurned.genderScore ?? 0) - (upright.genderScore ?? 0) >= SURER_UPRIGHT && halfTurned.boxScore >= upright.boxScore - BOX_SCORE_SLACK;
+  if (!asStored || !halfTurned) return false;
+  return (halfTurned.genderScore ?? 0) - (asStored.genderScore ?? 0) >= SURER_UPRIGHT && halfTurned.boxScore >= asStored.boxScore - BOX_SCORE_SLACK;
 }
 
 function strongest(faces: HumanFace[]): HumanFace | null {
