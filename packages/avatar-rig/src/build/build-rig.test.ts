@@ -139,7 +139,8 @@ describe.each(['astronaut.png', 'grace_hopper.jpg'])('rig built from %s', (fixtu
     });
     const mw = rig.face.mouth.width;
     expect(cavity).toBeLessThan(0.02 * mw);
-    if (fixture === 'grace_hopper.jpg') expect(teeth).toBeGreaterThan(0.035 * mw * mw);
+    // Painted teeth reach 0.08 mouth widths below the lip line: a strip of them shows above the lip.
+    if (fixture === 'grace_hopper.jpg') expect(teeth).toBeGreaterThan(0.025 * mw * mw);
   });
 
   it('closes the eyes on blink and leaves the mouth alone', () => {

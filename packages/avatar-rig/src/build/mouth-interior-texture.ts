@@ -197,8 +197,10 @@ export async function paintMouthInterior(lip: Rgb, skin: Rgb, { paintTeeth, dark
       if (paintTeeth) {
         const tooth = upperTooth(u, v);
         if (v < 0.1) c = gum;
-        // The upper lip shades the top of the teeth.
-        else if (tooth) c = mix(c, mix(scale(teeth, tooth.light * (0.78 + 0.22 * smooth(0.1, 0.2, v))), c, smooth(0.6, 0.85, side)), tooth.cover);
+        // The upper lip shades the top of the teeth; beyond the canines (about a quarter mouth
+        // width out) they turn away into the cheeks' shadow: lit to the corners, a spread mouth
+        // showed a band of teeth from corner to corner.
+        else if (tooth) c = mix(c, mix(scale(teeth, tooth.light * (0.78 + 0.22 * smooth(0.1, 0.2, v))), c, smooth(0.3, 0.6, side)), tooth.cover);
       }
       // Tongue: lying low, its top (v = 0.5) just above where the lower lip comes to rest when the
       // jaw opens, lit enough to read as a tongue rather than more throat (an all-dark opening read
@@ -211,7 +213,7 @@ export async function paintMouthInterior(lip: Rgb, skin: Rgb, { paintTeeth, dark
       const lower = lowerTooth(u, v);
       if (lower) c = mix(c, scale(ownTeeth ?? teeth, lower.light), lower.cover);
       // The cheeks' insides are in shadow.
-      c = scale(c, 1 - 0.55 * smooth(0.35, 0.95, side));
+      c = scale(c, 1 - 0.65 * smooth(0.3, 0.75, side));
       // A black-and-white or faded photo gets an interior as grey as its lips.
       const grey = luma(c);
       c = mix([grey, grey, grey], c, colourfulness);

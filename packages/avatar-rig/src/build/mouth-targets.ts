@@ -3,6 +3,14 @@ import { JAW_FOLLOW, LOWER_INNER, LOWER_LIP, MOUTH_CORNER_INNER, MOUTH_CORNER_OU
 import { INTERIOR_ROWS } from './rig-mesh';
 import { AMPLITUDE, bump, jawDrop, lipSets, solve, solveDense, sparse, type Ctx } from './target-context';
 
+/**
+ * Of the opening rounded lips make, the upper lip's share of the way up, as a share of each lip's
+ * even half: rounding pushes the lips forward and the upper lip stays over the upper teeth, so the
+ * lower lip parts most. Even halves raised the upper lip off the painted teeth, and an 'U' or 'O'
+ * showed a strip of teeth from lip to lip (grace hopper, md-team-4, opencv-230501201-1).
+ */
+const ROUND_UPPER_SHARE = 0.3;
+
 /** Where pressed lips meet: this share of the way from the upper inner lip down to the split line. */
 const PRESS_UPPER_SHARE = 0.4;
 
@@ -121,7 +129,7 @@ export function lipTarget(ctx: Ctx, name: 'lipsRound' | 'lipsSpread' | 'lipsPres
       const [u, v] = ctx.local(i);
       const taper = 0.2 + 0.8 * bump(u, half);
       switch (name) {
-        case 'lipsRound': return ctx.image(0, (isUpper ? -1 : 1) * AMPLITUDE.roundOpen * mw * bump(u, half));
+        case 'lipsRound': return ctx.image(0, (isUpper ? -ROUND_UPPER_SHARE : 2 - ROUND_UPPER_SHARE) * AMPLITUDE.roundOpen * mw * bump(u, half));
         case 'lipsSpread': return [0, 0];
         case 'lipsPress': {
           // Each lip comes to the meeting line whole (a lip keeps its own height; the skin above

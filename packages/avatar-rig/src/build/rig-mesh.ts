@@ -150,7 +150,10 @@ export function buildRigMesh(lips: LipRefinement, triangulation: number[], size:
   const upperGap = Math.max(0, ...UPPER_INNER.map((i, k) => splitLocal[k]![1] - toLocal(frame, pts[i]!)[1]));
   const lowerGap = Math.max(0, ...LOWER_INNER.map((i, k) => toLocal(frame, pts[i]!)[1] - splitLocal[k]![1]));
   const mw = frame.mouthWidth;
-  const teethEdge = lips.teethVisible ? 0 : 0.1 * mw;
+  // Painted upper teeth end this far below the lip line. At 0.1 mouth widths they filled the
+  // whole opening of 'I', 'U' and 'CH' (0.15-0.18 mouth widths) with a strip of teeth from lip to
+  // lip; at 0.06 'aa' showed only a thin white line under the upper lip.
+  const teethEdge = lips.teethVisible ? 0 : 0.08 * mw;
   const rowOffsets = [-(upperGap + 0.15 * mw), teethEdge, teethEdge + 0.04 * mw, lowerGap + 0.06 * mw, lowerGap + 0.6 * mw];
   // Laid out on the lips' own surface, so the texture's rows line up with the lip line in the
   // image whatever the head's pitch; its depth only matters to a depth test, which it is not in.
