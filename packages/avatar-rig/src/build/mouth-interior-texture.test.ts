@@ -72,6 +72,15 @@ describe('mouth interior texture', () => {
     expect(lowerTeeth).toBeGreaterThan(2.5 * sideOfThem);
   });
 
+  it('shows a tongue rising behind the lower teeth: lighter than the throat above it, darker than the lips', async () => {
+    // What 'aa' opens onto between the teeth: a dark throat over a tongue, not one flat dark.
+    const png = await paintMouthInterior(lips, [200, 150, 130], { paintTeeth: true });
+    const throat = await meanLuma(png, 0.45, 0.55, 0.34, 0.4);
+    const tongue = await meanLuma(png, 0.45, 0.55, 0.46, 0.51);
+    expect(tongue).toBeGreaterThan(1.5 * throat);
+    expect(tongue).toBeLessThan(0.8 * luma(lips));
+  });
+
   it('paints the lower teeth in the colour of the photo\'s own teeth when it shows them', async () => {
     // clm-chuck-crop: skin-toned lower teeth stood as grey slabs under its white upper teeth.
     const white: Rgb = [235, 235, 228];

@@ -202,13 +202,14 @@ export async function paintMouthInterior(lip: Rgb, skin: Rgb, { paintTeeth, dark
         // showed a band of teeth from corner to corner.
         else if (tooth) c = mix(c, mix(scale(teeth, tooth.light * (0.78 + 0.22 * smooth(0.1, 0.2, v))), c, smooth(0.3, 0.6, side)), tooth.cover);
       }
-      // Tongue: lying low, its top (v = 0.5) just above where the lower lip comes to rest when the
-      // jaw opens, lit enough to read as a tongue rather than more throat (an all-dark opening read
-      // as a flat hole), darker at its sides and shaded at its top. Higher up, a lip-coloured band
-      // across the opening reads as the lower lip (Human's mesh put the inner lip on it: aa 0.10-0.23).
-      const tu = (u - 0.5) / 0.45, tv = (v - 1.0) / 0.5;
-      const inTongue = 1 - smooth(0.7, 1, tu * tu + tv * tv);
-      if (inTongue > 0) c = mix(c, scale(tongue, (1 - 0.35 * Math.min(1, Math.abs(tu))) * (0.7 + 0.3 * smooth(0.5, 0.65, v))), inTongue);
+      // Tongue: its hump (v 0.42-0.49) rising behind the lower teeth, lit enough to read as a
+      // tongue rather than more throat, darker at its sides and in shade at its top. Lying lower
+      // (top at v 0.5-0.58), the lower teeth hid it and 'aa' opened on a flat dark hole; a
+      // lip-coloured band across the opening reads as the lower lip instead (Human's mesh put the
+      // inner lip on it: aa 0.10-0.23), so it stays darker than the lips.
+      const tu = (u - 0.5) / 0.42, tv = (v - 0.95) / 0.55;
+      const inTongue = 1 - smooth(0.75, 1, tu * tu + tv * tv);
+      if (inTongue > 0) c = mix(c, scale(tongue, (1 - 0.35 * Math.min(1, Math.abs(tu))) * (0.55 + 0.45 * smooth(0.42, 0.6, v))), inTongue);
       // The lower teeth stand behind the lower lip, in front of the tongue.
       const lower = lowerTooth(u, v);
       if (lower) c = mix(c, scale(ownTeeth ?? teeth, lower.light), lower.cover);
