@@ -7,7 +7,7 @@ import { meanAbsDiff, meanLuma, psnr, readFixture } from '../test-support';
 import { analyseFace } from '@avatar-factory/face-analysis';
 import { listCorpusPhotos } from '@avatar-factory/face-analysis/corpus';
 import { INNER_LIP_RING, insideOrNear } from '../quality/inner-lip-polygon';
-import { LOWER_INNER, UPPER_INNER } from './landmarks';
+import { LOWER_INNER, MOUTH_CORNER_INNER, UPPER_INNER } from './landmarks';
 
 /** Area of the mouth opening: the polygon corner -> upper inner lip -> other corner -> lower inner lip back. */
 function mouthHoleArea(positions: ArrayLike<number>): number {
@@ -250,5 +250,22 @@ describe('buildRig on other photos', () => {
     const open = evaluateRig(rig, { jawOpen: 1 });
     const drop = (i: number) => Math.hypot(open[i * 2]! - rig.vertices[i * 2]!, open[i * 2 + 1]! - rig.vertices[i * 2 + 1]!);
     expect(drop(14)).toBeGreaterThan(0.8 * drop(152));
+  });
+});
+
+describe('the open mouth of a turned face', () => {
+  it('tapers into its far corner as into the near one: no vertical wall', async () => {
+    // opencv-230501201-1, turned 18 degrees: the lip column beside the far inner corner lies close
+    // to it in the picture; parted 4 times its distance from the corner, the mouth ended in a wall.
+    const photo = listCorpusPhotos().find((p) => p.id === 'opencv-230501201-1')!;
+    const { rig } = await buildRig(readFileSync(photo.file));
+    const open = evaluateRig(rig, { jawOpen: 1 });
+    const at = (pos: ArrayLike<number>, i: number) => [pos[i * 2]!, pos[i * 2 + 1]!] as const;
+    for (const [k, corner] of [[0, MOUTH_CORNER_INNER[0]], [LOWER_INNER.length - 1, MOUTH_CORNER_INNER[1]]] as const) {
+      const gap = (pos: ArrayLike<number>) => Math.hypot(at(pos, LOWER_INNER[k]!)[0] - at(pos, UPPER_INNER[k]!)[0], at(pos, LOWER_INNER[k]!)[1] - at(pos, UPPER_INNER[k]!)[1]);
+      const parting = gap(open) - gap(rig.vertices);
+      const [x, y] = at(rig.vertices, LOWER_INNER[k]!), [cx, cy] = at(rig.vertices, corner);
+      expect(parting).toBeLessThan(3.3 * Math.hypot(x - cx, y - cy));
+    }
   });
 });

@@ -47,6 +47,16 @@ const CORNER_DROP = 0.2;
  */
 const OPENING_ROUNDNESS = 0.75;
 
+/**
+ * The lower lip leaves an inner corner at most this steeply: its drop at most this many times its
+ * distance from the corner in the picture. The mesh has a single lip column between a corner and
+ * the next, and on a turned face's far side that column lies close to the corner in the picture:
+ * dropped as the almond says (0.4-0.6 of the full drop), the open mouth ended there in a vertical
+ * wall (opencv-230501201-1: 4 times its distance). At 1.5 the opening became a V; at 2 frontal
+ * faces lost the rounded ends of their almond too (Grace Hopper's open mouth a trapezoid).
+ */
+const CORNER_SLOPE = 3;
+
 /** However open the photo's mouth already is, the jaw still drops this share of its full drop. */
 const JAW_DROP_FLOOR = 0.4;
 /** Lips parted at rest by up to this share of the full drop do not count toward 'aa''s opening. */
@@ -82,7 +92,13 @@ export function jawOpen(ctx: Ctx): RigTarget {
   for (const i of upper) { const t = across(ctx.local(i)[0]); p.set(i, ctx.image(0, cornerDrop(t))); }
   // The lower lip parts from the upper one from the inner corners on, as much at the middle as the
   // full drop: the opening is an almond.
-  for (const i of lower) { const t = across(ctx.local(i)[0]); p.set(i, ctx.image(0, cornerDrop(t) + D * bump(t, t < 0 ? leftCorner : rightCorner) ** OPENING_ROUNDNESS)); }
+  const cornerAt = MOUTH_CORNER_INNER.map((i) => [ctx.mesh.vertices[i * 2]!, ctx.mesh.vertices[i * 2 + 1]!] as const);
+  for (const i of lower) {
+    const t = across(ctx.local(i)[0]);
+    const [cx, cy] = cornerAt[t < 0 ? 0 : 1]!;
+    const fromCorner = Math.hypot(ctx.mesh.vertices[i * 2]! - cx, ctx.mesh.vertices[i * 2 + 1]! - cy);
+    p.set(i, ctx.image(0, cornerDrop(t) + Math.min(D * bump(t, t < 0 ? leftCorner : rightCorner) ** OPENING_ROUNDNESS, CORNER_SLOPE * fromCorner)));
+  }
   for (const [i, f] of JAW_FOLLOW) p.set(i, ctx.image(0, D * f));
   // The photo's upper teeth stay with the skull; its lower teeth go down with the lower lip.
   ctx.mesh.splitUpper.forEach((i) => p.set(i, [0, 0]));
