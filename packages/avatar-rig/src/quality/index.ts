@@ -4,3 +4,4 @@ export { mouthGap } from './mouth-gap';
 export { contactSheet, sheetPoses } from './contact-sheet';
 export { sampledPoses, type SampledPose } from './poses';
 export { INNER_LIP_RING } from './inner-lip-polygon';
+export { faceCloseup, type Closeup } from './closeup';

@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildRig, decodeTextures, type BuiltRig, type DecodedTextures } from '../node';
 import { readFixture } from '../test-support';
-import { geometryQuality, mouthGap } from './index';
+import sharp from 'sharp';
+import { visemeWeightsToTargets } from '../evaluate';
+import { faceCloseup, geometryQuality, mouthGap } from './index';
 
 describe('rig quality checks', () => {
   let built: BuiltRig;
@@ -39,5 +41,17 @@ describe('rig quality checks', () => {
     const pp = await mouthGap(built.rig, textures, 'PP');
     expect(aa).toBeGreaterThan(0.3);
     expect(pp).toBeLessThan(0.05);
+  });
+
+  it('show the mouth and both eyes close up, with the gap Human reads on that frame', async () => {
+    const open = await faceCloseup(built.rig, textures, visemeWeightsToTargets(built.rig, { aa: 1 }));
+    const shut = await faceCloseup(built.rig, textures, visemeWeightsToTargets(built.rig, { PP: 1 }));
+    expect(open.mouthGap).toBeGreaterThan(0.25);
+    expect(shut.mouthGap).toBeLessThan(0.08);
+    // Three tiles side by side, each zoomed 4x: wider than the mouth and both eyes are in the portrait.
+    const { width, height } = await sharp(open.png).metadata();
+    const { mouth, leftEye, rightEye } = built.rig.face;
+    expect(width).toBeGreaterThan(4 * (mouth.width + leftEye.width + rightEye.width));
+    expect(height).toBeGreaterThan(4 * leftEye.height);
   });
 });
