@@ -10,7 +10,7 @@ import { portraitCrop } from './portrait-crop';
 import { buildRigMesh, type RigMesh } from './rig-mesh';
 import { refineInnerLips } from './lip-refine';
 import { refineEyes } from './eye-refine';
-import { refineLowerLids } from './lower-lid-refine';
+import { refineLids } from './lid-refine';
 import { upperLidMargins } from './lid-margin';
 import { buildTargets, jawDrop } from './targets';
 import { VISEME_TABLE } from './visemes';
@@ -49,7 +49,7 @@ export async function buildRig(image: Buffer, analysis?: FaceAnalysis): Promise<
   const size = crop.size;
   const triangulation = await faceMeshTriangulation();
   const eyes = refineEyes(crop.mesh, crop.irises, triangulation);
-  const lids = refineLowerLids(eyes.mesh, crop.rgba, size, crop.irises, triangulation);
+  const lids = refineLids(eyes.mesh, crop.rgba, size, crop.irises, triangulation);
   const lips = refineInnerLips(lids, crop.rgba, size);
   const mesh = buildRigMesh(lips, triangulation, size, upperLidMargins(lips.mesh, crop.rgba, size));
   // Rounded once for compact JSON, before anything (targets, UVs) is derived from them.

@@ -5,7 +5,7 @@ import { listCorpusPhotos } from '@avatar-factory/face-analysis/corpus';
 import { signedArea2 } from '../geometry/signed-area';
 import { portraitCrop } from './portrait-crop';
 import { refineEyes } from './eye-refine';
-import { refineLowerLids } from './lower-lid-refine';
+import { refineLids } from './lid-refine';
 import { EYE_IMAGE_LEFT, EYE_IMAGE_RIGHT, type EyeLandmarks } from './landmarks';
 import type { Vec3 } from './face-frame';
 
@@ -18,13 +18,14 @@ async function lidsOf(id: string) {
   const crop = await portraitCrop(image, face);
   const triangles = await faceMeshTriangulation();
   const before = refineEyes(crop.mesh, crop.irises, triangles).mesh;
-  return { crop, triangles, before, after: refineLowerLids(before, crop.rgba, crop.size, crop.irises, triangles) };
+  return { crop, triangles, before, after: refineLids(before, crop.rgba, crop.size, crop.irises, triangles) };
 }
 
-/** Luma of the photo 1.5 px below each lower lid point (towards the fold under it), column by column. */
-function lumaBelowLid(mesh: Vec3[], eye: EyeLandmarks, rgba: Uint8Array | Buffer, size: number): number[] {
-  return eye.lowerLid.map((i, k) => {
-    const p = mesh[i]!, f = mesh[eye.lowerFold[k]!]!;
+/** Luma of the photo 1.5 px beyond each point of a lid (towards the fold under it, or the crease above it), column by column. */
+function lumaBeyondLid(mesh: Vec3[], eye: EyeLandmarks, side: 'lower' | 'upper', rgba: Uint8Array | Buffer, size: number): number[] {
+  const [lid, beyond] = side === 'lower' ? [eye.lowerLid, eye.lowerFold] : [eye.upperLid, eye.upperCrease];
+  return lid.map((i, k) => {
+    const p = mesh[i]!, f = mesh[beyond[k]!]!;
     const d = Math.hypot(f[0] - p[0], f[1] - p[1]) || 1;
     const x = Math.round(p[0] + ((f[0] - p[0]) / d) * 1.5 - 0.5), y = Math.round(p[1] + ((f[1] - p[1]) / d) * 1.5 - 0.5);
     const o = (y * size + x) * 4;
@@ -32,17 +33,30 @@ function lumaBelowLid(mesh: Vec3[], eye: EyeLandmarks, rgba: Uint8Array | Buffer
   });
 }
 
-describe('the lower lids, read from the photo', () => {
-  it('move off the white of the eye onto the lid, so that a closed eye shows no white under it', async () => {
+describe('the lids, read from the photo', () => {
+  it('move the lower lid off the white of the eye onto the lid, so that a closed eye shows no white under it', async () => {
     // clm-audrey: Human's lower lid contours lie on the white of both eyes, 2-4 px above the lids.
     // Her eyes' white measures luma 187-218, the lid skin 161-166. Under the iris (the middle
     // columns) the photo 1.5 px below the contour was white (226-237); after, it is lid (123-153).
     const { crop, before, after } = await lidsOf('clm-audrey');
     for (const eye of [EYE_IMAGE_LEFT, EYE_IMAGE_RIGHT]) {
-      const middle = (mesh: Vec3[]) => lumaBelowLid(mesh, eye, crop.rgba, crop.size).slice(2, 4);
+      const middle = (mesh: Vec3[]) => lumaBeyondLid(mesh, eye, 'lower', crop.rgba, crop.size).slice(2, 4);
       expect(Math.max(...middle(before))).toBeGreaterThan(185);
       expect(Math.max(...middle(after))).toBeLessThan(170);
     }
+  });
+
+  it('move the upper lid off the white of an eye looking up, so that the closing lid brings no white down', async () => {
+    // argonfree-team-4 looks up and aside: on her image-right eye Human's upper contour lies on the
+    // white beside the iris, 1.5 px below the lashes the photo is white there (luma 199 in column
+    // 5). After, that is lash (under 100), and the contour moved 1-4 px.
+    const { crop, before, after } = await lidsOf('argonfree-team-4');
+    const column = (mesh: Vec3[]) => lumaBeyondLid(mesh, EYE_IMAGE_RIGHT, 'upper', crop.rgba, crop.size)[5]!;
+    expect(column(before)).toBeGreaterThan(180);
+    expect(column(after)).toBeLessThan(100);
+    const moved = Math.hypot(after[EYE_IMAGE_RIGHT.upperLid[5]!]![0] - before[EYE_IMAGE_RIGHT.upperLid[5]!]![0], after[EYE_IMAGE_RIGHT.upperLid[5]!]![1] - before[EYE_IMAGE_RIGHT.upperLid[5]!]![1]);
+    expect(moved).toBeGreaterThan(1);
+    expect(moved).toBeLessThan(4);
   });
 
   it('stay where the mesh put them when they lie on the lid, and never fold the mesh', async () => {

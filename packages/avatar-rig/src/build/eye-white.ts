@@ -1,0 +1,41 @@
+import type { Vec3 } from './face-frame';
+import type { PortraitIris } from './eye-refine';
+import type { EyeLandmarks } from './landmarks';
+import { lerp3, median, sampleAt, type PhotoSample } from './photo-sample';
+
+/** White of the eye and lid skin must differ by this much luma (0-255), or the eye's white cannot be told from its skin. */
+const MIN_CONTRAST = 15;
+
+export interface EyeWhite {
+  /** A sample that is the eye's white: nearer its luma and saturation than the lid skin's. */
+  isWhite: (s: PhotoSample) => boolean;
+  /** A sample inside the iris, clearly darker than the lid skin. */
+  isIrisDark: (s: PhotoSample, x: number, y: number) => boolean;
+}
+
+/**
+ * The eye's white as the lid readers tell it from the lids: the brightest third of what lies
+ * between the lids beside the iris (the lids' lashes and shadows take the rest), against the lid
+ * skin along the fold below. Null when the two cannot be told apart (a dim or shaded eye).
+ */
+export function eyeWhite(mesh: ReadonlyArray<Vec3>, eye: EyeLandmarks, iris: PortraitIris, rgba: Uint8Array | Buffer, size: number): EyeWhite | null {
+  const inIris = (x: number, y: number) => Math.hypot(x - iris.center[0], y - iris.center[1]) < iris.radius;
+  const between: PhotoSample[] = [], skin: PhotoSample[] = [];
+  eye.upperLid.forEach((up, k) => {
+    for (const t of [0.3, 0.5, 0.7]) {
+      const m = lerp3(mesh[up]!, mesh[eye.lowerLid[k]!]!, t);
+      if (Math.hypot(m[0] - iris.center[0], m[1] - iris.center[1]) > 1.15 * iris.radius) between.push(sampleAt(rgba, size, m[0], m[1]));
+    }
+    const f = mesh[eye.lowerFold[k]!]!;
+    skin.push(sampleAt(rgba, size, f[0], f[1]));
+  });
+  const white = between.sort((a, b) => b.y - a.y).slice(0, Math.ceil(between.length / 3));
+  if (white.length < 2) return null;
+  const w = { y: median(white.map((s) => s.y)), sat: median(white.map((s) => s.sat)) };
+  const s = { y: median(skin.map((x) => x.y)), sat: median(skin.map((x) => x.sat)) };
+  if (w.y < s.y + MIN_CONTRAST || w.sat > s.sat) return null;
+  return {
+    isWhite: (x) => x.y > (w.y + s.y) / 2 && x.sat < (w.sat + s.sat) / 2,
+    isIrisDark: (x, px, py) => inIris(px, py) && x.y < s.y - MIN_CONTRAST,
+  };
+}

@@ -1,0 +1,61 @@
+import type { Vec3 } from './face-frame';
+import type { PortraitIris } from './eye-refine';
+import { meshFolds } from './eye-refine';
+import { lerp3, median3, runAlong } from './photo-sample';
+import { eyeWhite, type EyeWhite } from './eye-white';
+import { EYE_IMAGE_LEFT, EYE_IMAGE_RIGHT, type EyeLandmarks } from './landmarks';
+
+/** Steps read from a lid contour towards the fold (or crease) beyond it. */
+const STEPS = 16;
+/**
+ * A contour moves at most this share of the way to its fold or crease: the lid keeps some skin
+ * beyond it (the upper lid its lashes and the skin up to the crease, which a blink brings down).
+ */
+const MAX_REACH = { lower: 0.6, upper: 0.5 } as const;
+
+/**
+ * Human's lid contours often lie on the white of the eye, inside the real lids (clm-audrey's lower
+ * lids: 2-4 px on a 30 px eye; argonfree-team-4's upper lids, on an eye looking up: 2-4 px under
+ * the lashes). A blink closes the lids onto the contours: white left below the lower one stays in
+ * sight under the closed lid, a pale band that reads as eyes rolled back; white above the upper one
+ * comes down with the lid as a pale band under the closed lashes. Per lid column this reads the
+ * photo from the contour towards the fold below it (or the crease above it): while it sees the
+ * eye's white (below, also the iris's dark inside the iris; above, the iris's dark cannot be told
+ * from the lashes), the lid lies further out, and the contour moves there (at most MAX_REACH of
+ * the way, halved should a triangle fold). The photo stays where it is: texture coordinates follow
+ * the mesh, so the rest frame is unchanged; only the blink closes further.
+ */
+export function refineLids(input: ReadonlyArray<Vec3>, rgba: Uint8Array | Buffer, size: number, irises: { imageLeft: PortraitIris; imageRight: PortraitIris } | null, triangles: readonly number[]): Vec3[] {
+  let mesh: Vec3[] = input.map((p) => [p[0], p[1], p[2]]);
+  if (!irises) return mesh;
+  for (const [eye, iris] of [[EYE_IMAGE_LEFT, irises.imageLeft], [EYE_IMAGE_RIGHT, irises.imageRight]] as const) {
+    const white = eyeWhite(mesh, eye, iris, rgba, size);
+    if (!white) continue;
+    for (const side of ['lower', 'upper'] as const) {
+      const lid = side === 'lower' ? eye.lowerLid : eye.upperLid;
+      const targets = lidTargets(mesh, eye, side, white, rgba, size);
+      if (!targets) continue;
+      for (let share = 1; share > 0.1; share /= 2) {
+        const moved = mesh.map((p): Vec3 => [p[0], p[1], p[2]]);
+        lid.forEach((i, k) => { moved[i] = lerp3(mesh[i]!, targets[k]!, share); });
+        if (!meshFolds(mesh, moved, triangles)) { mesh = moved; break; }
+      }
+    }
+  }
+  return mesh;
+}
+
+/** Where each point of one lid should be, or null when no column reads white beyond it. */
+function lidTargets(mesh: ReadonlyArray<Vec3>, eye: EyeLandmarks, side: 'lower' | 'upper', white: EyeWhite, rgba: Uint8Array | Buffer, size: number): Vec3[] | null {
+  const [lid, beyond] = side === 'lower' ? [eye.lowerLid, eye.lowerFold] : [eye.upperLid, eye.upperCrease];
+  const reachOf = (i: number, k: number) => lerp3(mesh[i]!, mesh[beyond[k]!]!, MAX_REACH[side]);
+  const found = lid.map((i, k) => {
+    // The contour may sit on the lid's edge itself: one step that is not eye does not end the run.
+    const run = runAlong(rgba, size, mesh[i]!, reachOf(i, k), STEPS, (x, p) => white.isWhite(x) || (side === 'lower' && white.isIrisDark(x, p[0], p[1])));
+    return run < 2 ? 0 : run / STEPS;
+  });
+  // One column alone may read a reflection: median of three, the corner columns kept as read.
+  const reach = median3(found);
+  if (reach.every((t) => t === 0)) return null;
+  return lid.map((i, k) => lerp3(mesh[i]!, reachOf(i, k), reach[k]!));
+}
