@@ -37,6 +37,14 @@ describe('mouth interior texture', () => {
     expect(bright).toBeLessThan(215);
   });
 
+  it('paints teeth lighter than the lips, even where the cheeks are darker than the lips', async () => {
+    // md-drake, black and white: bearded cheeks at luma 109, pale lips at 185. Teeth at 1.2x the
+    // cheeks came out at 131, a dark band under light lips with light seams between the teeth.
+    const paleLips: Rgb = [185, 185, 185];
+    const teeth = await incisors(await paintMouthInterior(paleLips, [109, 109, 109]));
+    expect(teeth).toBeGreaterThan(luma(paleLips));
+  });
+
   it('keeps the cavity behind the teeth dark and the top of the teeth in the lip shadow', async () => {
     const png = await paintMouthInterior(lips, [200, 150, 130]);
     const teeth = await incisors(png);

@@ -79,9 +79,13 @@ export function sampleColour(rgba: Buffer, size: number, points: Array<[number, 
 /** Rec. 601 luma, the same weights as the photo checks. */
 export const luma = (c: Rgb) => 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2];
 
-/** Luma of the incisors: 1.2x the cheeks', kept within 110..205 (0-255 scale). */
-export function teethLevel(skin: Rgb): number {
-  return Math.min(205, Math.max(110, 1.2 * luma(skin)));
+/**
+ * Luma of the incisors: 1.2x the cheeks', and at least 1.1x the lips' (teeth are lighter than
+ * lips in any light: md-drake, black and white with bearded cheeks, had teeth at 131 under lips at
+ * 185, a dark band with light seams), kept within 110..205 (0-255 scale).
+ */
+export function teethLevel(skin: Rgb, lip: Rgb): number {
+  return Math.min(205, Math.max(110, 1.2 * luma(skin), 1.1 * luma(lip)));
 }
 
 const mix = (a: Rgb, b: Rgb, t: number): Rgb => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t];
@@ -184,7 +188,7 @@ export async function paintMouthInterior(lip: Rgb, skin: Rgb, { paintTeeth, dark
   // warm photo looks pasted on. Their level follows the cheeks' luminance (teeth read a little
   // lighter than skin), within bounds that keep them recognisable as teeth on any photo.
   const enamel = mix([236, 230, 216], skin, 0.3);
-  const teeth = scale(enamel, teethLevel(skin) / luma(enamel));
+  const teeth = scale(enamel, teethLevel(skin, lip) / luma(enamel));
   const tongue = hue(scale(mix(lip, [205, 95, 105], 0.45), TONGUE_LIGHT));
   const colourfulness = Math.min(1, (Math.max(...lip) - Math.min(...lip)) / Math.max(1, Math.max(...lip)) / 0.25);
   for (let y = 0; y < height; y++) {
