@@ -62,6 +62,23 @@ describe('idle life', () => {
     for (const n of closedFrames) expect(n * FRAME_MS).toBeLessThan(170);
   });
 
+  it('shuts the eyes fully in every blink, at 25 frames a second as at 60', () => {
+    // Without a moment shut, the frame nearest a blink's peak showed the lids 0.83-0.97 of the way
+    // at 25 fps: a slit of iris and white under the lashes.
+    for (const fps of [25, 60]) {
+      const animator = createAnimator({ rig, seed: 11, lipsync: false });
+      const peaks: number[] = [];
+      let peak = 0;
+      for (let t = 0; t < 60_000; t += 1000 / fps) {
+        const w = animator.weightsAt(t).blinkLeft ?? 0;
+        if (w > 0.05) peak = Math.max(peak, w);
+        else if (peak > 0) { peaks.push(peak); peak = 0; }
+      }
+      expect(peaks.length, `${fps} fps`).toBeGreaterThan(9);
+      expect(Math.min(...peaks), `${fps} fps`).toBe(1);
+    }
+  });
+
   it('breathes at about 0.25 Hz and moves the head subtly, mouth at rest', () => {
     const frames = run(true, 16_000);
     const breath = series(frames, 'breath');
