@@ -19,7 +19,9 @@ type SamplerArgs = { rig: { width: number; height: number }; mouth: Box; eyes: B
  * Installs a requestAnimationFrame sampler beside the player. Its callback runs after the
  * player's in the same frame, so even a WebGL canvas without preserveDrawingBuffer still holds
  * the frame just drawn. It also keeps, per phase, the frame with the most open mouth and the one
- * with the lightest eyes (a blink) as PNG data URLs, for the screenshots.
+ * whose eyes differ most from the first frame's (a blink) as PNG data URLs, for the screenshots.
+ * The eyes' change, not their lightness: lids close lighter than the eye on a light face, darker
+ * on a dark one (argonfree-team-4's lightest frame had her eyes open).
  */
 export async function installAvatarSampler(page: Page, args: SamplerArgs): Promise<void> {
   await page.evaluate((a: SamplerArgs) => {
@@ -32,6 +34,7 @@ export async function installAvatarSampler(page: Page, args: SamplerArgs): Promi
     let phase = 'idle';
     let faceRef: Uint8ClampedArray | null = null;
     let mouthRef: Uint8ClampedArray | null = null;
+    let eyesRef: Uint8ClampedArray | null = null;
     let running = true;
     const t0 = performance.now();
 
@@ -68,8 +71,13 @@ export async function installAvatarSampler(page: Page, args: SamplerArgs): Promi
       }
       const mouthCount = mouth.length / 4;
       const eyes = pixels(a.eyes);
+      eyesRef ??= eyes;
       let eyeSum = 0;
-      for (let i = 0; i < eyes.length; i += 4) eyeSum += luma(eyes, i);
+      let eyeDiffSum = 0;
+      for (let i = 0; i < eyes.length; i += 4) {
+        eyeSum += luma(eyes, i);
+        eyeDiffSum += Math.abs(luma(eyes, i) - luma(eyesRef, i));
+      }
       const face = pixels(a.face);
       faceRef ??= face;
       let faceDiffSum = 0;
@@ -78,7 +86,7 @@ export async function installAvatarSampler(page: Page, args: SamplerArgs): Promi
       const sample = { t, phase, mouthDiff: mouthDiffSum / (mouthCount * 3), eyeLuma: eyeSum / (eyes.length / 4), faceDiff: faceDiffSum / ((face.length / 4) * 3) };
       samples.push(sample);
       keepBest(`${phase}:mouth`, sample.mouthDiff, t);
-      keepBest(`${phase}:eyes`, sample.eyeLuma, t);
+      keepBest(`${phase}:eyes`, eyeDiffSum / (eyes.length / 4), t);
     };
     requestAnimationFrame(tick);
     (window as unknown as { __sampler: unknown }).__sampler = {
