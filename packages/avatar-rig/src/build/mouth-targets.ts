@@ -185,9 +185,18 @@ export function lipTarget(ctx: Ctx, name: 'lipsRound' | 'lipsSpread' | 'lipsPres
     for (const r of ring) p.set(UPPER_LIP[r]!, ctx.image(0, cornerRise(side)));
   }
   ctx.mesh.splitUpper.forEach((i) => p.set(i, [0, 0]));
-  // The photo's lower strip stays with the jaw, except under painted teeth, which a tuck uncovers:
-  // there the strip (lips, or a little dark) shrinks to where the lip meets them.
-  ctx.mesh.splitLower.forEach((i, k) => p.set(i, name === 'lowerLipTuck' ? ctx.image(0, tuckBelowSplit(ctx, k)) : [0, 0]));
+  // The photo's lower strip (what its opening shows under the split) stays with the jaw, except:
+  // under painted teeth, which a tuck uncovers, the strip (lips, or a little dark) shrinks to
+  // where the lip meets them; and rounding, which parts the lips without the jaw, takes the strip
+  // down with the lower lip, and the cavity's lower rows as the jaw would. With both left still,
+  // the opening of 'U' stretched the strip (the inside of the lower lip) from the split down to
+  // the lip, under the painted teeth, with the cavity's dark squeezed to a line between them: a
+  // strip of teeth over a red band (md-team-1, matplotlib-grace-hopper, clm-audrey).
+  ctx.mesh.splitLower.forEach((i, k) => p.set(i, name === 'lowerLipTuck' ? ctx.image(0, tuckBelowSplit(ctx, k)) : name === 'lipsRound' ? p.get(LOWER_INNER[k]!)! : [0, 0]));
+  if (name === 'lipsRound') {
+    const lowerDrop = (u: number) => (2 - ROUND_UPPER_SHARE) * AMPLITUDE.roundOpen * mw * bump(u, half);
+    ctx.mesh.interiorGrid.forEach((row, r) => row.forEach((i) => p.set(i, ctx.image(0, lowerDrop(ctx.local(i)[0]) * INTERIOR_ROWS[r]!.jaw))));
+  }
   const noseV = ctx.local(NOSE_BOTTOM)[1];
   // When pressing moves the jaw, the skin down to the neck follows it as for jawOpen.
   const target = solveDense(ctx, p, (i) => {
