@@ -6,7 +6,7 @@ export interface BlinkOptions {
   /** Range of the gap between two blinks, in ms. */
   minIntervalMs?: number;
   maxIntervalMs?: number;
-  /** Lid closing, closed and opening times, in ms: a human blink closes fast, rests shut a moment and opens slower (~150 ms in all). */
+  /** Lid closing, closed and opening times, in ms: a human blink closes fast, rests shut a moment and opens slower (~170 ms in all). */
   closeMs?: number;
   closedMs?: number;
   openMs?: number;
