@@ -121,6 +121,8 @@ export function lipTarget(ctx: Ctx, name: 'lipsRound' | 'lipsSpread' | 'lipsPres
   const seam = ctx.mesh.seam;
   const pos = (i: number): [number, number] => [ctx.mesh.vertices[i * 2]!, ctx.mesh.vertices[i * 2 + 1]!];
   const p = new Map<number, [number, number]>();
+  // How far (face-frame v) rounding moves a lip at across-position u: up for the upper, down for the lower.
+  const roundParting = (isUpper: boolean, u: number) => (isUpper ? -ROUND_UPPER_SHARE : 2 - ROUND_UPPER_SHARE) * AMPLITUDE.roundOpen * mw * bump(u, half);
   let jawClose = 0;
   lipColumns().forEach((column, k) => {
     const splitV = ctx.local(ctx.mesh.splitUpper[k]!)[1];
@@ -145,7 +147,7 @@ export function lipTarget(ctx: Ctx, name: 'lipsRound' | 'lipsSpread' | 'lipsPres
       const [u, v] = ctx.local(i);
       const taper = 0.2 + 0.8 * bump(u, half);
       switch (name) {
-        case 'lipsRound': return ctx.image(0, (isUpper ? -ROUND_UPPER_SHARE : 2 - ROUND_UPPER_SHARE) * AMPLITUDE.roundOpen * mw * bump(u, half));
+        case 'lipsRound': return ctx.image(0, roundParting(isUpper, u));
         case 'lipsSpread': return [0, 0];
         case 'lipsPress': {
           // Each lip comes to the meeting line whole (a lip keeps its own height; the skin above
@@ -194,8 +196,7 @@ export function lipTarget(ctx: Ctx, name: 'lipsRound' | 'lipsSpread' | 'lipsPres
   // strip of teeth over a red band (md-team-1, matplotlib-grace-hopper, clm-audrey).
   ctx.mesh.splitLower.forEach((i, k) => p.set(i, name === 'lowerLipTuck' ? ctx.image(0, tuckBelowSplit(ctx, k)) : name === 'lipsRound' ? p.get(LOWER_INNER[k]!)! : [0, 0]));
   if (name === 'lipsRound') {
-    const lowerDrop = (u: number) => (2 - ROUND_UPPER_SHARE) * AMPLITUDE.roundOpen * mw * bump(u, half);
-    ctx.mesh.interiorGrid.forEach((row, r) => row.forEach((i) => p.set(i, ctx.image(0, lowerDrop(ctx.local(i)[0]) * INTERIOR_ROWS[r]!.jaw))));
+    ctx.mesh.interiorGrid.forEach((row, r) => row.forEach((i) => p.set(i, ctx.image(0, roundParting(false, ctx.local(i)[0]) * INTERIOR_ROWS[r]!.jaw))));
   }
   const noseV = ctx.local(NOSE_BOTTOM)[1];
   // When pressing moves the jaw, the skin down to the neck follows it as for jawOpen.

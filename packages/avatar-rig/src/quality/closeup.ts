@@ -2,16 +2,17 @@ import sharp from 'sharp';
 import { analyseFace } from '@avatar-factory/face-analysis';
 import { evaluateRig } from '../evaluate';
 import { renderRigRgba, type DecodedTextures } from '../render/render-rig';
-import { EYE_IMAGE_LEFT, EYE_IMAGE_RIGHT } from '../build/landmarks';
+import { EYE_IMAGE_LEFT, EYE_IMAGE_RIGHT, LOWER_INNER, MOUTH_CORNER_INNER, MOUTH_CORNER_OUTER, UPPER_INNER } from '../build/landmarks';
+import { LOWER_OUTER, UPPER_OUTER } from '../build/lip-refine';
 import type { Rig, RigWeights } from '../types';
 
 /** Zoom of the close-ups: a rig vertex a pixel off shows 4 px off. */
 const ZOOM = 4;
 /** Mouth-ring landmarks, corner to corner: inner upper and lower, outer upper and lower. */
-const INNER_UPPER = [78, 191, 80, 81, 82, 13, 312, 311, 310, 415, 308];
-const INNER_LOWER = [78, 95, 88, 178, 87, 14, 317, 402, 318, 324, 308];
-const OUTER_UPPER = [61, 185, 40, 39, 37, 0, 267, 269, 270, 409, 291];
-const OUTER_LOWER = [61, 146, 91, 181, 84, 17, 314, 405, 321, 375, 291];
+const INNER_UPPER = [MOUTH_CORNER_INNER[0], ...UPPER_INNER, MOUTH_CORNER_INNER[1]];
+const INNER_LOWER = [MOUTH_CORNER_INNER[0], ...LOWER_INNER, MOUTH_CORNER_INNER[1]];
+const OUTER_UPPER = [MOUTH_CORNER_OUTER[0], ...UPPER_OUTER, MOUTH_CORNER_OUTER[1]];
+const OUTER_LOWER = [MOUTH_CORNER_OUTER[0], ...LOWER_OUTER, MOUTH_CORNER_OUTER[1]];
 
 export interface Closeup {
   /** PNG: the mouth, then each eye, side by side. */
