@@ -1,7 +1,8 @@
 /**
  * Browser harness for the renderer: loads a rig bundle from `?rig=<base url>` (default ./rig), plays
  * `?speech=<base>` (.wav + .json viseme timeline) on the Speak button, with `?renderer=`. Exposes
- * `window.harness` for the browser test and for poking at it by hand.
+ * `window.harness` for the browser test and for poking at it by hand. `?webgl=gpu` makes the pose
+ * canvases draw with a GPU's WebGL2 settings (depth buffer, multisampling) even on a CPU rasteriser.
  */
 import { evaluateRig } from '@avatar-factory/avatar-rig';
 import type { RigWeights } from '@avatar-factory/avatar-rig';
@@ -14,6 +15,7 @@ import type { VisemeEvent } from '../src/animation/speech-types';
 
 const params = new URLSearchParams(location.search);
 const renderer = (params.get('renderer') ?? 'auto') as 'webgl2' | 'canvas2d' | 'auto';
+const webglSoftware = params.get('webgl') === 'gpu' ? false : undefined;
 const status = document.getElementById('status')!;
 const canvas = document.getElementById('avatar') as HTMLCanvasElement;
 const lipsyncBox = document.getElementById('lipsync') as HTMLInputElement;
@@ -125,7 +127,7 @@ async function main() {
       pose.width = pose.clientWidth * devicePixelRatio;
       pose.height = pose.clientHeight * devicePixelRatio;
       const backend = player.backend === 'webgl2'
-        ? createWebGl2Backend(pose, bundle.rig, bundle.textures, { preserveDrawingBuffer: true })
+        ? createWebGl2Backend(pose, bundle.rig, bundle.textures, { preserveDrawingBuffer: true, software: webglSoftware })
         : createCanvas2dBackend(pose, bundle.rig, bundle.textures);
       backend.draw(evaluateRig(bundle.rig, weights), letterbox(pose.width, pose.height, bundle.rig.width, bundle.rig.height));
       return pose.id;

@@ -155,10 +155,11 @@ describe.each(PHOTOS)('real rig from %s', (photo) => {
 });
 
 describe('rig v2 depth', () => {
-  it.each(['webgl2', 'canvas2d'])('%s draws the nearer of two overlapping quads, not the later one', async (kind) => {
+  // WebGL2 draws by depth with a depth buffer on a GPU and back to front on a CPU rasteriser (as Canvas 2D does).
+  it.each([['webgl2', 'cpu'], ['webgl2', 'gpu'], ['canvas2d', 'cpu']])('%s (%s settings) draws the nearer of two overlapping quads, not the later one', async (kind, settings) => {
     const page = await browser.newPage({ viewport: { width: 900, height: 900 } });
     try {
-      await page.goto(`${server.url}/index.html?renderer=${kind}&rig=./depth-v2`);
+      await page.goto(`${server.url}/index.html?renderer=${kind}&rig=./depth-v2&webgl=${settings}`);
       await page.waitForFunction(() => (window as unknown as { harness: HarnessState }).harness.ready);
       expect((await state(page)).backend).toBe(kind);
       await page.evaluate(() => (window as unknown as { harness: { drawPoses(p: object): string[] } }).harness.drawPoses({ rest: {} }));
