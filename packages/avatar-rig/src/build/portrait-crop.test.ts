@@ -61,19 +61,35 @@ describe('portraitCrop on a tight headshot', () => {
   });
 });
 
+describe('portraitCrop on a photo that holds a slightly smaller square', () => {
+  it('crops inside the photo instead of extending it', async () => {
+    // clm-franck-04117: 720x576, a face of 309 px; 2.6 face sizes (803 px) centred on it left the
+    // photo on three sides, a third of the portrait invented. 1.85 face sizes fit inside it.
+    const { face, crop, scale, inPortrait } = await cropOf('clm-franck-04117');
+    const photoLeft = Math.round(crop.mesh[33]![0] - face.mesh[33]![0] * scale);
+    expect(inPortrait(0)).toBeLessThanOrEqual(0);
+    expect(inPortrait(face.imageHeight)).toBeGreaterThanOrEqual(crop.size);
+    expect(photoLeft).toBeLessThanOrEqual(0);
+    expect(photoLeft + face.imageWidth * scale).toBeGreaterThanOrEqual(crop.size - 1);
+    // Still a head-and-shoulders portrait: the face box at most 1/1.7 of the side.
+    expect(Math.max(face.box.width, face.box.height) * scale / crop.size).toBeLessThan(1 / 1.7);
+  });
+});
+
 describe('portraitCrop on a photo that ends above the shoulders', () => {
-  it('carries the photo on past its edge: a white shirt stays white below the photo, not a grey fog', async () => {
-    // argon-marie: the photo ends at her white shirt, about a fifth of the portrait above its bottom.
-    const { image, face, crop, inPortrait } = await cropOf('argon-marie');
+  it('carries the photo on past its edge: the neck goes on below the photo, not a grey fog', async () => {
+    // md-team-1 (400x400): the photo ends at her neck, 80 px above the portrait's bottom; no
+    // square of 1.7 face sizes fits in it.
+    const { image, face, crop, inPortrait } = await cropOf('md-team-1');
     const photoBottom = inPortrait(face.imageHeight);
-    expect(crop.size - photoBottom).toBeGreaterThan(120);
+    expect(crop.size - photoBottom).toBeGreaterThan(60);
     const x = Math.round(crop.mesh[152]![0]);
     const luma = (y: number) => { const o = (y * crop.size + x) * 4; return 0.299 * crop.rgba[o]! + 0.587 * crop.rgba[o + 1]! + 0.114 * crop.rgba[o + 2]!; };
-    // Under the chin, at the photo's bottom edge: the shirt, luma about 240.
+    // Under the chin, at the photo's bottom edge: the neck, luma about 190.
     const original = await sharp(image).raw().toBuffer({ resolveWithObject: true });
     const o = ((original.info.height - 5) * original.info.width + Math.round(face.mesh[152]![0])) * original.info.channels;
-    const shirt = 0.299 * original.data[o]! + 0.587 * original.data[o + 1]! + 0.114 * original.data[o + 2]!;
-    expect(shirt).toBeGreaterThan(220);
-    for (const below of [60, 120]) expect(luma(photoBottom + below)).toBeGreaterThan(shirt - 25);
+    const neck = 0.299 * original.data[o]! + 0.587 * original.data[o + 1]! + 0.114 * original.data[o + 2]!;
+    expect(neck).toBeGreaterThan(170);
+    for (const below of [25, 50]) expect(luma(photoBottom + below)).toBeGreaterThan(neck - 25);
   });
 });
