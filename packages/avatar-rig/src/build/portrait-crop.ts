@@ -73,7 +73,7 @@ const MAX_FILL_SHARE = 0.5;
  * if at most half of that lies outside the photo; otherwise the largest square of 2.6 down to 1.7
  * face sizes within it, of any size; if none, 1.7 face sizes about that centre.
  * - Trying the centred 2.6 first extended photos that held a slightly smaller square: on the
- *   public page a fifth to a third of argon-marie's, clm-franck-04117's and opencv-230501201-1's
+ *   public page 27-37% of argon-marie's, clm-franck-04117's and opencv-230501201-1's
  *   portrait was an invented, blurred band under the shoulders.
  * - Squares under MIN_PORTRAIT are upscaled to it, the more the smaller. Taken first, they turned
  *   the 400 px photos' padded 2.6 crops into tighter ones upscaled 1.3 times instead of 1.1, and
