@@ -21,7 +21,8 @@ type SamplerArgs = { rig: { width: number; height: number }; mouth: Box; eyes: B
  * the frame just drawn. It also keeps, per phase, the frame with the most open mouth and the one
  * whose eyes differ most from the first frame's (a blink) as PNG data URLs, for the screenshots.
  * The eyes' change, not their lightness: lids close lighter than the eye on a light face, darker
- * on a dark one (argonfree-team-4's lightest frame had her eyes open).
+ * on a dark one (argonfree-team-4's lightest frame had her eyes open). Less the face's own change:
+ * on opencv-230501201-1 the head's idle sway moved the eyes' sharp lashes more than a blink did.
  */
 export async function installAvatarSampler(page: Page, args: SamplerArgs): Promise<void> {
   await page.evaluate((a: SamplerArgs) => {
@@ -86,7 +87,8 @@ export async function installAvatarSampler(page: Page, args: SamplerArgs): Promi
       const sample = { t, phase, mouthDiff: mouthDiffSum / (mouthCount * 3), eyeLuma: eyeSum / (eyes.length / 4), faceDiff: faceDiffSum / ((face.length / 4) * 3) };
       samples.push(sample);
       keepBest(`${phase}:mouth`, sample.mouthDiff, t);
-      keepBest(`${phase}:eyes`, eyeDiffSum / (eyes.length / 4), t);
+      // A blink changes the eyes far more than the face around them; a sway of the head changes both.
+      keepBest(`${phase}:eyes`, eyeDiffSum / (eyes.length / 4) - sample.faceDiff, t);
     };
     requestAnimationFrame(tick);
     (window as unknown as { __sampler: unknown }).__sampler = {
