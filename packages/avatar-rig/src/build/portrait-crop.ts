@@ -101,7 +101,10 @@ function cropSquare(face: FaceFound): { side: number; left: number; top: number 
   const preferred = centred(Math.max(8, Math.round(faceSize * CROP_PER_FACE)));
   const held = (Math.max(0, Math.min(width, preferred.left + preferred.side) - Math.max(0, preferred.left)) *
     Math.max(0, Math.min(height, preferred.top + preferred.side) - Math.max(0, preferred.top))) / preferred.side ** 2;
-  return inside(MIN_PORTRAIT) ?? (1 - held <= MAX_FILL_SHARE ? preferred : inside(0) ?? centred(Math.max(8, Math.round(faceSize * MIN_CROP_PER_FACE))));
+  const inPhoto = inside(MIN_PORTRAIT);
+  if (inPhoto) return inPhoto;
+  if (1 - held <= MAX_FILL_SHARE) return preferred;
+  return inside(0) ?? centred(Math.max(8, Math.round(faceSize * MIN_CROP_PER_FACE)));
 }
 
 interface Padding { left: number; top: number; right: number; bottom: number }
