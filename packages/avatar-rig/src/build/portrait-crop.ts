@@ -7,9 +7,10 @@ import { continueEdges } from './edge-continuation';
 /** Crop side relative to the larger side of the tight face-mesh box: head, hair, neck and shoulders. */
 const CROP_PER_FACE = 2.6;
 /**
- * Where the photo holds far less than that around the face (a tight headshot), the crop shrinks
- * to what it holds, down to this. With 2.6 always, a headshot cropped at the face became a small
- * face in a square of blurred fill (clm-*-crop).
+ * Where the photo holds less than that around the face, the crop shrinks to what it holds, down to
+ * this (a tight headshot, holding less still, gets the smallest square its margins allow). With
+ * 2.6 always, a headshot cropped at the face became a small face in a square of blurred fill
+ * (clm-*-crop).
  */
 const MIN_CROP_PER_FACE = 1.7;
 /** The crop centre sits this share of the face size below the face centre, to show the shoulders. */
@@ -60,8 +61,12 @@ export async function portraitCrop(image: Buffer, face: FaceFound): Promise<Port
   return { rgba, size, mesh, irises };
 }
 
-/** Around the face box, a crop keeps at least this share of the face size on every side (hair, the jaw's drop, the head's turns). */
-const FACE_MARGIN = 0.3;
+/**
+ * Around the face box a crop keeps at least these shares of the face size: below the chin room for
+ * the jaw's drop (the chin goes down up to 0.22 face widths at 'aa'), above and beside it room for
+ * the head's small turns and the brows.
+ */
+const FACE_MARGIN = { top: 0.12, side: 0.12, bottom: 0.3 } as const;
 /** A 2.6-face crop that would be more than half fill is shrunk: the face would sit in a fog. */
 const MAX_FILL_SHARE = 0.5;
 
@@ -71,7 +76,11 @@ const MAX_FILL_SHARE = 0.5;
  * centre, a little lower) as it can be. Where none fits (a tight headshot, a face at the photo's
  * edge, a small photo) the portrait may leave the photo: 2.6 face sizes about the preferred centre
  * if at most half of that lies outside the photo; otherwise the largest square of 2.6 down to 1.7
- * face sizes within it, of any size; if none, 1.7 face sizes about that centre.
+ * face sizes within it, of any size; if none (a tight headshot), the smallest square that holds the
+ * face with its margins (1.42 face sizes), placed to hold as much of the photo as it can.
+ * - 1.7 face sizes about the preferred centre, as tight headshots had before, made 57-66% of the
+ *   clm-*-crop portraits an invented blur around the face (38-51% now); a 600 px headshot cut
+ *   from argon-marie showed on the public page as a face in a brown smoke (59% invented, now 41%).
  * - Trying the centred 2.6 first extended photos that held a slightly smaller square: on the
  *   public page 27-37% of argon-marie's, clm-franck-04117's and opencv-230501201-1's
  *   portrait was an invented, blurred band under the shoulders.
@@ -82,16 +91,16 @@ const MAX_FILL_SHARE = 0.5;
 function cropSquare(face: FaceFound): { side: number; left: number; top: number } {
   const { box, imageWidth: width, imageHeight: height } = face;
   const faceSize = Math.max(box.width, box.height);
-  const margin = FACE_MARGIN * faceSize;
+  const margin = { top: FACE_MARGIN.top * faceSize, side: FACE_MARGIN.side * faceSize, bottom: FACE_MARGIN.bottom * faceSize };
   const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 + faceSize * CENTRE_DROP };
   const centred = (side: number) => ({ side, left: Math.round(centre.x - side / 2), top: Math.round(centre.y - side / 2) });
   // Where the square's near edge may lie: the face with its margin inside it, the square inside the photo.
-  const range = (side: number, faceFrom: number, faceTo: number, photo: number) => [Math.max(0, faceTo + margin - side), Math.min(photo - side, faceFrom - margin)] as const;
+  const range = (side: number, faceFrom: number, faceTo: number, photo: number, before: number, after: number) => [Math.max(0, faceTo + after - side), Math.min(photo - side, faceFrom - before)] as const;
   const inside = (minSide: number) => {
     for (let perFace = CROP_PER_FACE; perFace >= MIN_CROP_PER_FACE; perFace -= 0.05) {
       const side = Math.round(faceSize * perFace);
       if (side < minSide) return null;
-      const across = range(side, box.x, box.x + box.width, width), down = range(side, box.y, box.y + box.height, height);
+      const across = range(side, box.x, box.x + box.width, width, margin.side, margin.side), down = range(side, box.y, box.y + box.height, height, margin.top, margin.bottom);
       if (across[0] > across[1] || down[0] > down[1]) continue;
       const clamp = (v: number, [lo, hi]: readonly [number, number]) => Math.round(Math.min(hi, Math.max(lo, v)));
       return { side, left: clamp(centre.x - side / 2, across), top: clamp(centre.y - side / 2, down) };
@@ -104,7 +113,22 @@ function cropSquare(face: FaceFound): { side: number; left: number; top: number 
   const inPhoto = inside(MIN_PORTRAIT);
   if (inPhoto) return inPhoto;
   if (1 - held <= MAX_FILL_SHARE) return preferred;
-  return inside(0) ?? centred(Math.max(8, Math.round(faceSize * MIN_CROP_PER_FACE)));
+  return inside(0) ?? tightest();
+
+  /**
+   * The smallest square that holds the face with its margins, placed (within what keeps them) to
+   * hold as much of the photo as it can: a tight headshot's portrait is then mostly photo.
+   */
+  function tightest() {
+    const side = Math.max(8, Math.round(Math.max(box.width + 2 * margin.side, box.height + margin.top + margin.bottom)));
+    // Each axis: the square's near edge between "face and margin at its far end" and "at its near end", as near the photo as it can be.
+    const place = (from: number, to: number, before: number, after: number, photo: number) => {
+      const lo = to + after - side, hi = from - before;
+      const photoCentre = photo / 2 - side / 2;
+      return Math.round(Math.min(hi, Math.max(lo, photoCentre)));
+    };
+    return { side, left: place(box.x, box.x + box.width, margin.side, margin.side, width), top: place(box.y, box.y + box.height, margin.top, margin.bottom, height) };
+  }
 }
 
 interface Padding { left: number; top: number; right: number; bottom: number }
