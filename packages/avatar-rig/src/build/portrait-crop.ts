@@ -77,7 +77,8 @@ const MAX_FILL_SHARE = 0.5;
  * edge, a small photo) the portrait may leave the photo: 2.6 face sizes about the preferred centre
  * if at most half of that lies outside the photo; otherwise the largest square of 2.6 down to 1.7
  * face sizes within it, of any size; if none (a tight headshot), the smallest square that holds the
- * face with its margins (1.42 face sizes), placed to hold as much of the photo as it can.
+ * face with its margins (1.42 face sizes for a face taller than wide), placed to hold as much of
+ * the photo as it can.
  * - 1.7 face sizes about the preferred centre, as tight headshots had before, made 57-66% of the
  *   clm-*-crop portraits an invented blur around the face (38-51% now); a 600 px headshot cut
  *   from argon-marie showed on the public page as a face in a brown smoke (59% invented, now 41%).
