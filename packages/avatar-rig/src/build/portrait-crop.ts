@@ -7,10 +7,9 @@ import { continueEdges } from './edge-continuation';
 /** Crop side relative to the larger side of the tight face-mesh box: head, hair, neck and shoulders. */
 const CROP_PER_FACE = 2.6;
 /**
- * Where the photo holds less than that around the face, the crop shrinks to what it holds, down to
- * this (a tight headshot, holding less still, gets the smallest square its margins allow). With
- * 2.6 always, a headshot cropped at the face became a small face in a square of blurred fill
- * (clm-*-crop).
+ * Where the photo holds less than that around the face, a square within it is taken down to this
+ * (see cropSquare). With 2.6 always, a headshot cropped at the face became a small face in a
+ * square of blurred fill (clm-*-crop).
  */
 const MIN_CROP_PER_FACE = 1.7;
 /** The crop centre sits this share of the face size below the face centre, to show the shoulders. */
@@ -67,37 +66,51 @@ export async function portraitCrop(image: Buffer, face: FaceFound): Promise<Port
  * the head's small turns and the brows.
  */
 const FACE_MARGIN = { top: 0.12, side: 0.12, bottom: 0.3 } as const;
+/** A square this share or less outside the photo counts as the photo's. */
+const MAX_INVENTED_SHARE = 0.1;
 /** A 2.6-face crop that would be more than half fill is shrunk: the face would sit in a fog. */
 const MAX_FILL_SHARE = 0.5;
+
+type Square = { side: number; left: number; top: number };
 
 /**
  * The crop: the largest square from 2.6 down to 1.7 face sizes, at least MIN_PORTRAIT px, that
  * lies within the photo with FACE_MARGIN around the face, as near the preferred centre (the face
- * centre, a little lower) as it can be. Where none fits (a tight headshot, a face at the photo's
- * edge, a small photo) the portrait may leave the photo: 2.6 face sizes about the preferred centre
- * if at most half of that lies outside the photo; otherwise the largest square of 2.6 down to 1.7
- * face sizes within it, of any size; if none (a tight headshot), the smallest square that holds the
- * face with its margins (1.42 face sizes for a face taller than wide), placed to hold as much of
- * the photo as it can.
- * - 1.7 face sizes about the preferred centre, as tight headshots had before, made 57-66% of the
- *   clm-*-crop portraits an invented blur around the face (38-51% now); a 600 px headshot cut
- *   from argon-marie showed on the public page as a face in a brown smoke (59% invented, now 41%).
- * - Trying the centred 2.6 first extended photos that held a slightly smaller square: on the
- *   public page 27-37% of argon-marie's, clm-franck-04117's and opencv-230501201-1's
- *   portrait was an invented, blurred band under the shoulders.
- * - Squares under MIN_PORTRAIT are upscaled to it, the more the smaller. Taken first, they turned
- *   the 400 px photos' padded 2.6 crops into tighter ones upscaled 1.3 times instead of 1.1, and
- *   mk-marc's closed mouth then read as showing teeth (its opening lost its painted upper teeth).
+ * centre, a little lower) as it can be. Where none fits (a face low in the photo or at its edge, a
+ * small photo, a tight headshot) the portrait leaves the photo:
+ * 1. the largest square from 2.6 face sizes down to MIN_PORTRAIT px (or down to 2.6 face sizes,
+ *    where that is smaller) that lies at most MAX_INVENTED_SHARE outside the photo once moved
+ *    towards it as far as the margins allow;
+ * 2. else 2.6 face sizes, so moved, if centred on the face at most half of it lies outside;
+ * 3. else the largest square of 2.6 down to 1.7 face sizes within the photo, of any size; if none
+ *    (a tight headshot), the smallest square that holds the face with its margins (1.42 face
+ *    sizes for a face taller than wide), placed to hold as much of the photo as it can.
+ * - Without step 1, 2.6 face sizes about the face made 39-42% of clm-franck-02683/03979/04035's
+ *   portraits (a face low in a 720x576 frame) and 40% of mk-card-profile2-square's an invented
+ *   blur under the shoulders or beside the face (now 8-9% and 2%).
+ * - 1.7 face sizes about the preferred centre, as tight headshots had before step 3, made 57-66%
+ *   of the clm-*-crop portraits an invented blur around the face (38-51% now); a 600 px headshot
+ *   cut from argon-marie showed on the public page as a face in a brown smoke (59% invented, now
+ *   41%).
+ * - Squares under MIN_PORTRAIT are upscaled to it, the more the smaller; that is why step 1 does
+ *   not go below it, and step 3 is not tried first. Taken first, they turned the 400 px photos'
+ *   padded 2.6 crops into tighter ones upscaled 1.3 times instead of 1.1, and mk-marc's closed
+ *   mouth then read as showing teeth (its opening lost its painted upper teeth); so it did with
+ *   step 1 down to the face with its margins (mk-marc-cut-top-131: 'aa' 0.41 -> 0.30).
  */
-function cropSquare(face: FaceFound): { side: number; left: number; top: number } {
+function cropSquare(face: FaceFound): Square {
   const { box, imageWidth: width, imageHeight: height } = face;
   const faceSize = Math.max(box.width, box.height);
   const margin = { top: FACE_MARGIN.top * faceSize, side: FACE_MARGIN.side * faceSize, bottom: FACE_MARGIN.bottom * faceSize };
   const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 + faceSize * CENTRE_DROP };
-  const centred = (side: number) => ({ side, left: Math.round(centre.x - side / 2), top: Math.round(centre.y - side / 2) });
-  // Where the square's near edge may lie: the face with its margin inside it, the square inside the photo.
-  const range = (side: number, faceFrom: number, faceTo: number, photo: number, before: number, after: number) => [Math.max(0, faceTo + after - side), Math.min(photo - side, faceFrom - before)] as const;
-  const inside = (minSide: number) => {
+  const preferredSide = Math.max(8, Math.round(faceSize * CROP_PER_FACE));
+  const preferred = { side: preferredSide, left: Math.round(centre.x - preferredSide / 2), top: Math.round(centre.y - preferredSide / 2) };
+  return inside(MIN_PORTRAIT) ?? mostlyPhoto() ?? (inventedShare(preferred) <= MAX_FILL_SHARE ? towardsPhoto(preferredSide) : null) ?? inside(0) ?? tightest();
+
+  /** The largest square from 2.6 face sizes down to 1.7, at least minSide px, within the photo with the margins, as near the preferred centre as it can be. */
+  function inside(minSide: number): Square | null {
+    // Where the square's near edge may lie: the face with its margin inside it, the square inside the photo.
+    const range = (side: number, faceFrom: number, faceTo: number, photo: number, before: number, after: number) => [Math.max(0, faceTo + after - side), Math.min(photo - side, faceFrom - before)] as const;
     for (let perFace = CROP_PER_FACE; perFace >= MIN_CROP_PER_FACE; perFace -= 0.05) {
       const side = Math.round(faceSize * perFace);
       if (side < minSide) return null;
@@ -107,20 +120,37 @@ function cropSquare(face: FaceFound): { side: number; left: number; top: number 
       return { side, left: clamp(centre.x - side / 2, across), top: clamp(centre.y - side / 2, down) };
     }
     return null;
-  };
-  const preferred = centred(Math.max(8, Math.round(faceSize * CROP_PER_FACE)));
-  const held = (Math.max(0, Math.min(width, preferred.left + preferred.side) - Math.max(0, preferred.left)) *
-    Math.max(0, Math.min(height, preferred.top + preferred.side) - Math.max(0, preferred.top))) / preferred.side ** 2;
-  const inPhoto = inside(MIN_PORTRAIT);
-  if (inPhoto) return inPhoto;
-  if (1 - held <= MAX_FILL_SHARE) return preferred;
-  return inside(0) ?? tightest();
+  }
+
+  /** Step 1: the largest square from 2.6 face sizes down to MIN_PORTRAIT px that, moved towards the photo, is at most MAX_INVENTED_SHARE outside it. */
+  function mostlyPhoto(): Square | null {
+    const step = Math.max(1, Math.round(0.05 * faceSize));
+    for (let side = preferredSide; side >= Math.min(preferredSide, MIN_PORTRAIT); side -= step) {
+      const square = towardsPhoto(side);
+      if (inventedShare(square) <= MAX_INVENTED_SHARE) return square;
+    }
+    return null;
+  }
+
+  /** A square of this side about the preferred centre, moved on each axis into the photo (or, larger than the photo, around it) as far as the margins allow. */
+  function towardsPhoto(side: number): Square {
+    const place = (ideal: number, photo: number, faceFrom: number, faceTo: number, before: number, after: number) => {
+      const [photoLo, photoHi] = side <= photo ? [0, photo - side] : [photo - side, 0];
+      const onPhoto = Math.min(photoHi, Math.max(photoLo, ideal));
+      return Math.round(Math.min(faceFrom - before, Math.max(faceTo + after - side, onPhoto)));
+    };
+    return {
+      side,
+      left: place(centre.x - side / 2, width, box.x, box.x + box.width, margin.side, margin.side),
+      top: place(centre.y - side / 2, height, box.y, box.y + box.height, margin.top, margin.bottom),
+    };
+  }
 
   /**
    * The smallest square that holds the face with its margins, placed (within what keeps them) to
    * hold as much of the photo as it can: a tight headshot's portrait is then mostly photo.
    */
-  function tightest() {
+  function tightest(): Square {
     const side = Math.max(8, Math.round(Math.max(box.width + 2 * margin.side, box.height + margin.top + margin.bottom)));
     // Each axis: the square's near edge between "face and margin at its far end" and "at its near end", as near the photo as it can be.
     const place = (from: number, to: number, before: number, after: number, photo: number) => {
@@ -129,6 +159,12 @@ function cropSquare(face: FaceFound): { side: number; left: number; top: number 
       return Math.round(Math.min(hi, Math.max(lo, photoCentre)));
     };
     return { side, left: place(box.x, box.x + box.width, margin.side, margin.side, width), top: place(box.y, box.y + box.height, margin.top, margin.bottom, height) };
+  }
+
+  function inventedShare(s: Square): number {
+    const w = Math.max(0, Math.min(width, s.left + s.side) - Math.max(0, s.left));
+    const h = Math.max(0, Math.min(height, s.top + s.side) - Math.max(0, s.top));
+    return 1 - (w * h) / s.side ** 2;
   }
 }
 
