@@ -11,6 +11,12 @@ import { AMPLITUDE, bump, jawDrop, lipSets, solve, solveDense, sparse, type Ctx 
  */
 const ROUND_UPPER_SHARE = 0.3;
 
+/**
+ * Rounded lips cover this share of the painted upper teeth: an 'U' or 'O' showed a band of teeth
+ * across the top of its opening, which read as an open 'eh' rather than a rounded 'oo'.
+ */
+const ROUNDED_LIP_OVER_TEETH = 0.75;
+
 /** Where pressed lips meet: this share of the way from the upper inner lip down to the split line. */
 const PRESS_UPPER_SHARE = 0.4;
 
@@ -196,7 +202,13 @@ export function lipTarget(ctx: Ctx, name: 'lipsRound' | 'lipsSpread' | 'lipsPres
   // strip of teeth over a red band (md-team-1, matplotlib-grace-hopper, clm-audrey).
   ctx.mesh.splitLower.forEach((i, k) => p.set(i, name === 'lowerLipTuck' ? ctx.image(0, tuckBelowSplit(ctx, k)) : name === 'lipsRound' ? p.get(LOWER_INNER[k]!)! : [0, 0]));
   if (name === 'lipsRound') {
-    ctx.mesh.interiorGrid.forEach((row, r) => row.forEach((i) => p.set(i, ctx.image(0, roundParting(false, ctx.local(i)[0]) * INTERIOR_ROWS[r]!.jaw))));
+    // The painted upper teeth (the rows that stay with the skull) go up under the upper lip, which
+    // rounding pushes forward over them.
+    const teethLift = (u: number) => roundParting(true, u) - ROUNDED_LIP_OVER_TEETH * ctx.mesh.paintedTeethEdge;
+    ctx.mesh.interiorGrid.forEach((row, r) => row.forEach((i) => {
+      const u = ctx.local(i)[0], jaw = INTERIOR_ROWS[r]!.jaw;
+      p.set(i, ctx.image(0, jaw === 0 ? teethLift(u) : roundParting(false, u) * jaw));
+    }));
   }
   const noseV = ctx.local(NOSE_BOTTOM)[1];
   // When pressing moves the jaw, the skin down to the neck follows it as for jawOpen.
