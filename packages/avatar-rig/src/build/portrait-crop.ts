@@ -85,6 +85,9 @@ type Square = { side: number; left: number; top: number };
  * 3. else the largest square of 2.6 down to 1.7 face sizes within the photo, of any size; if none
  *    (a tight headshot), the smallest square that holds the face with its margins (1.42 face
  *    sizes for a face taller than wide), placed to hold as much of the photo as it can.
+ * - Trying the centred 2.6 before a square inside the photo extended photos that held a slightly
+ *   smaller square: on the public page 27-37% of argon-marie's, clm-franck-04117's and
+ *   opencv-230501201-1's portrait was an invented, blurred band under the shoulders.
  * - Without step 1, 2.6 face sizes about the face made 39-42% of clm-franck-02683/03979/04035's
  *   portraits (a face low in a 720x576 frame) and 40% of mk-card-profile2-square's an invented
  *   blur under the shoulders or beside the face (now 8-9% and 2%).
@@ -95,8 +98,8 @@ type Square = { side: number; left: number; top: number };
  * - Squares under MIN_PORTRAIT are upscaled to it, the more the smaller; that is why step 1 does
  *   not go below it, and step 3 is not tried first. Taken first, they turned the 400 px photos'
  *   padded 2.6 crops into tighter ones upscaled 1.3 times instead of 1.1, and mk-marc's closed
- *   mouth then read as showing teeth (its opening lost its painted upper teeth); so it did with
- *   step 1 down to the face with its margins (mk-marc-cut-top-131: 'aa' 0.41 -> 0.30).
+ *   mouth then read as showing teeth (its opening lost its painted upper teeth). Step 1 going on
+ *   down to the face with its margins did the same to mk-marc-cut-top-131 ('aa' 0.41 -> 0.30).
  */
 function cropSquare(face: FaceFound): Square {
   const { box, imageWidth: width, imageHeight: height } = face;
