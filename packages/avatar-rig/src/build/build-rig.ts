@@ -48,7 +48,7 @@ export async function buildRig(image: Buffer, analysis?: FaceAnalysis): Promise<
   const crop = await portraitCrop(image, face);
   const size = crop.size;
   const triangulation = await faceMeshTriangulation();
-  const eyes = refineEyes(crop.mesh, crop.irises, triangulation);
+  const eyes = refineEyes(crop.mesh, crop.irises, triangulation, { rgba: crop.rgba, size });
   const lids = refineLids(eyes.mesh, crop.rgba, size, crop.irises, triangulation);
   const lips = refineInnerLips(lids, crop.rgba, size);
   const mesh = buildRigMesh(lips, triangulation, size, upperLidMargins(lips.mesh, crop.rgba, size));

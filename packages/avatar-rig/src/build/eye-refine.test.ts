@@ -16,7 +16,7 @@ async function eyesOf(id: string) {
   if (!face.ok) throw new Error(`${id}: ${face.message}`);
   const crop = await portraitCrop(image, face);
   const triangles = await faceMeshTriangulation();
-  return { crop, triangles, refined: refineEyes(crop.mesh, crop.irises, triangles) };
+  return { crop, triangles, refined: refineEyes(crop.mesh, crop.irises, triangles, { rgba: crop.rgba, size: crop.size }) };
 }
 
 /** Whether the point lies inside the eye's lid contour (corner, upper lid, corner, lower lid back). */
@@ -41,9 +41,13 @@ describe('the eyelids, placed by the iris', () => {
   });
 
   it('stay where the mesh put them when they already hold the iris, and never fold the mesh', async () => {
-    for (const id of ['md-team-1', 'clm-obama4-crop', 'matplotlib-grace-hopper', 'softui-brooke', 'softui-charles']) {
+    // softui-brooke, tabler-female-30 and softui-ivana look to one side: the image-right iris sits
+    // a third of the way in from the outer corner, the image-left one well past the middle. Moved
+    // to the same share as the other eye's, their image-right lids left the eye's inner white
+    // outside them by a quarter of its width, and a blink did not cover it.
+    for (const id of ['md-team-1', 'clm-obama4-crop', 'matplotlib-grace-hopper', 'softui-brooke', 'tabler-female-30', 'softui-ivana', 'softui-charles']) {
       const { crop, triangles, refined } = await eyesOf(id);
-      if (id !== 'softui-brooke' && id !== 'softui-charles') expect({ id, moves: refined.moves }).toEqual({ id, moves: [[0, 0], [0, 0]] });
+      if (id !== 'softui-charles') expect({ id, moves: refined.moves }).toEqual({ id, moves: [[0, 0], [0, 0]] });
       const before = crop.mesh.flatMap((p) => [p[0], p[1]]), after = refined.mesh.flatMap((p) => [p[0], p[1]]);
       let flipped = 0;
       for (let t = 0; t < triangles.length; t += 3) {

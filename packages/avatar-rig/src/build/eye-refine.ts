@@ -1,6 +1,8 @@
 import { signedArea2 } from '../geometry/signed-area';
 import type { Vec3 } from './face-frame';
 import { EYE_IMAGE_LEFT, EYE_IMAGE_RIGHT, type EyeLandmarks } from './landmarks';
+import { eyeWhite } from './eye-white';
+import { sampleAt } from './photo-sample';
 
 /** An iris in portrait pixels. */
 export interface PortraitIris { center: [number, number]; radius: number }
@@ -20,20 +22,32 @@ const GAZE_RANGE: [number, number] = [0.3, 0.7];
  * Its iris model, run on the eye itself, finds the iris where it is. A blink that closes the mesh's
  * lids then leaves the real eye open. Per eye, the lid contour is moved so that the iris sits
  * midway between the lids, as far along the opening as in the other eye (the two look the same
- * way), with the skin around it following less and less further out (brow and cheek barely); the
- * move is halved should a triangle of the mesh fold. Returns the mesh (a copy) and each eye's move
- * in portrait pixels.
+ * way) unless `photo` (the portrait, RGBA, `size` square) shows the eye's white beyond the moved
+ * contour's corners more than beyond Human's, with the skin around it following less and less
+ * further out (brow and cheek barely); the move is halved should a triangle of the mesh fold.
+ * Returns the mesh (a copy) and each eye's move in portrait pixels.
  */
-export function refineEyes(input: ReadonlyArray<Vec3>, irises: { imageLeft: PortraitIris; imageRight: PortraitIris } | null, triangles: readonly number[]): { mesh: Vec3[]; moves: Array<[number, number]> } {
+export function refineEyes(input: ReadonlyArray<Vec3>, irises: { imageLeft: PortraitIris; imageRight: PortraitIris } | null, triangles: readonly number[], photo?: { rgba: Uint8Array | Buffer; size: number }): { mesh: Vec3[]; moves: Array<[number, number]> } {
   let mesh: Vec3[] = input.map((p) => [p[0], p[1], p[2]]);
   if (!irises) return { mesh, moves: [] };
-  const eyes = [placement(mesh, EYE_IMAGE_LEFT, irises.imageLeft), placement(mesh, EYE_IMAGE_RIGHT, irises.imageRight)];
+  const landmarks = [EYE_IMAGE_LEFT, EYE_IMAGE_RIGHT] as const, eyeIrises = [irises.imageLeft, irises.imageRight] as const;
+  const eyes = landmarks.map((eye, k) => placement(mesh, eye, eyeIrises[k]!));
   // Both eyes look the same way: the iris of the eye whose lids are placed well sits as far along
   // its opening as the other's should. The better placed is the one with its iris nearer the middle.
   const reference = eyes.map((e) => e.along).sort((a, b) => Math.abs(a - 0.5) - Math.abs(b - 0.5))[0]!;
   const gaze = Math.min(GAZE_RANGE[1], Math.max(GAZE_RANGE[0], reference));
-  const moves = eyes.map((eye): [number, number] => {
-    const dAlong = Math.abs(eye.along - gaze) > TOLERANCE ? (eye.along - gaze) * eye.width : 0;
+  const moves = eyes.map((eye, k): [number, number] => {
+    // Equal shares hold for a straight look, or one at something near; a look to one side moves
+    // one iris outwards and the other inwards (each share runs from the outer corner), and moving
+    // the lids to equal shares then took them off the eye (softui-brooke, softui-ivana: a quarter
+    // of its width, the eye's inner white left open by a blink). Where the photo tells the eye's
+    // white from its skin, the lids stay where Human put them if that leaves less of the white
+    // beyond their corners than the move would.
+    const moved = Math.abs(eye.along - gaze) > TOLERANCE ? gaze : eye.along;
+    const whiteBeyond = (irisAt: number) => (photo ? whiteBeyondCorners(input, landmarks[k]!, eyeIrises[k]!, eye, irisAt, photo) : null);
+    const [stay, move] = moved === eye.along ? [null, null] : [whiteBeyond(eye.along), whiteBeyond(moved)];
+    const irisAt = stay !== null && move !== null && stay < move ? eye.along : moved;
+    const dAlong = (eye.along - irisAt) * eye.width;
     const dAcross = Math.abs(eye.across) > TOLERANCE * eye.width ? eye.across : 0;
     if (dAlong === 0 && dAcross === 0) return [0, 0];
     const wanted: [number, number] = [dAlong * eye.axis[0] - dAcross * eye.axis[1], dAlong * eye.axis[1] + dAcross * eye.axis[0]];
@@ -104,4 +118,36 @@ export function meshFolds(before: ReadonlyArray<Vec3>, after: ReadonlyArray<Vec3
     if (aa / ab < MIN_AREA_KEPT) return true;
   }
   return false;
+}
+
+/** How far beyond each corner, in eye widths, the eye's white is looked for. */
+const BEYOND_CORNER = 0.3;
+/** Samples beyond each corner, and the lines across the eye they are read along. */
+const BEYOND_STEPS = 8;
+const ACROSS_LINES = [-0.06, 0, 0.06];
+
+/**
+ * How many samples of the eye's white (eye-white.ts) lie beyond the corners of the lid contour
+ * moved along the eye so that its iris sits at share `irisAt` from the outer corner: on a contour
+ * placed on the eye, none (skin, lashes, the pink inner corner lie there); on one off the eye, its
+ * white on the side the contour left. Null when the eye's white cannot be told from its skin.
+ */
+function whiteBeyondCorners(mesh: ReadonlyArray<Vec3>, eye: EyeLandmarks, iris: PortraitIris, placed: EyePlacement, irisAt: number, photo: { rgba: Uint8Array | Buffer; size: number }): number | null {
+  const white = eyeWhite(mesh, eye, iris, photo.rgba, photo.size);
+  if (!white) return null;
+  const shift = (placed.along - irisAt) * placed.width;
+  const [ux, uy] = placed.axis;
+  let count = 0;
+  eye.corners.forEach((corner, c) => {
+    const outwards = c === 0 ? -1 : 1;
+    const p = mesh[corner]!;
+    for (const across of ACROSS_LINES) {
+      for (let step = 1; step <= BEYOND_STEPS; step++) {
+        const d = outwards * (step / BEYOND_STEPS) * BEYOND_CORNER * placed.width;
+        const x = p[0] + ux * (shift + d) - uy * across * placed.width, y = p[1] + uy * (shift + d) + ux * across * placed.width;
+        if (white.isWhite(sampleAt(photo.rgba, photo.size, x, y))) count++;
+      }
+    }
+  });
+  return count;
 }
