@@ -1,7 +1,7 @@
 import { signedArea2 } from '../geometry/signed-area';
 import type { Vec3 } from './face-frame';
 import { EYE_IMAGE_LEFT, EYE_IMAGE_RIGHT, type EyeLandmarks } from './landmarks';
-import { eyeWhite } from './eye-white';
+import { eyeWhite, type EyeWhite } from './eye-white';
 import { sampleAt } from './photo-sample';
 
 /** An iris in portrait pixels. */
@@ -44,8 +44,8 @@ export function refineEyes(input: ReadonlyArray<Vec3>, irises: { imageLeft: Port
     // white from its skin, the lids stay where Human put them if that leaves less of the white
     // beyond their corners than the move would.
     const moved = Math.abs(eye.along - gaze) > TOLERANCE ? gaze : eye.along;
-    const whiteBeyond = (irisAt: number) => (photo ? whiteBeyondCorners(input, landmarks[k]!, eyeIrises[k]!, eye, irisAt, photo) : null);
-    const [stay, move] = moved === eye.along ? [null, null] : [whiteBeyond(eye.along), whiteBeyond(moved)];
+    const white = photo && moved !== eye.along ? eyeWhite(input, landmarks[k]!, eyeIrises[k]!, photo.rgba, photo.size) : null;
+    const [stay, move] = white && photo ? [whiteBeyondCorners(input, landmarks[k]!, eye, eye.along, white, photo), whiteBeyondCorners(input, landmarks[k]!, eye, moved, white, photo)] : [null, null];
     const irisAt = stay !== null && move !== null && stay < move ? eye.along : moved;
     const dAlong = (eye.along - irisAt) * eye.width;
     const dAcross = Math.abs(eye.across) > TOLERANCE * eye.width ? eye.across : 0;
@@ -127,14 +127,12 @@ const BEYOND_STEPS = 8;
 const ACROSS_LINES = [-0.06, 0, 0.06];
 
 /**
- * How many samples of the eye's white (eye-white.ts) lie beyond the corners of the lid contour
+ * How many samples of the eye's `white` (eye-white.ts) lie beyond the corners of the lid contour
  * moved along the eye so that its iris sits at share `irisAt` from the outer corner: on a contour
  * placed on the eye, none (skin, lashes, the pink inner corner lie there); on one off the eye, its
- * white on the side the contour left. Null when the eye's white cannot be told from its skin.
+ * white on the side the contour left.
  */
-function whiteBeyondCorners(mesh: ReadonlyArray<Vec3>, eye: EyeLandmarks, iris: PortraitIris, placed: EyePlacement, irisAt: number, photo: { rgba: Uint8Array | Buffer; size: number }): number | null {
-  const white = eyeWhite(mesh, eye, iris, photo.rgba, photo.size);
-  if (!white) return null;
+function whiteBeyondCorners(mesh: ReadonlyArray<Vec3>, eye: EyeLandmarks, placed: EyePlacement, irisAt: number, white: EyeWhite, photo: { rgba: Uint8Array | Buffer; size: number }): number {
   const shift = (placed.along - irisAt) * placed.width;
   const [ux, uy] = placed.axis;
   let count = 0;
