@@ -244,6 +244,17 @@ describe('buildRig on other photos', () => {
     expect(frame.layerOf.filter((l) => l === teethLayer).length).toBe(0);
   });
 
+  it('colours a laugh\'s cavity only with the photo\'s dark, not with the teeth or lip a noisy photo shows beside it', async () => {
+    // softui-charles-noise: near a corner the split lay on a tooth, and its colour drew a light
+    // stripe (luma 205) down the cavity under the upper teeth, which opened as a black pipe with a
+    // glossy end. The photo's own dark there is luma 14.
+    const photo = readFileSync(listCorpusPhotos({ derived: true }).find((p) => p.id === 'softui-charles-noise')!.file);
+    const cavity = (await decodeTextures((await buildRig(photo)).textures)).get('mouth-interior.png')!;
+    const underSplit = Math.floor(0.35 * cavity.height);
+    const row = Array.from({ length: cavity.width }, (_, x) => meanLuma(cavity, { x, y: underSplit, width: 1, height: 1 }));
+    expect(Math.max(...row)).toBeLessThan(40);
+  });
+
   it('closes a laughing mouth with the jaw: the skin under the lower lip rises with it', async () => {
     // softui-ivana: the skin triangles at the lower lip's corners folded as it rose, and relieving
     // them held the skin under the lip back (it rose 0.6 and 0.36 as far as the lip): Human's lower

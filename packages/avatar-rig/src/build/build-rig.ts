@@ -4,7 +4,7 @@ import { RIG_FORMAT, RIG_VERSION, type Rig, type RigRegion, type RigWeights } fr
 import { roundTo } from '../geometry/round';
 import { relieveFolds } from '../geometry/fold-relief';
 import { EYE_IMAGE_LEFT, EYE_IMAGE_RIGHT, LOWER_INNER, LOWER_LIP, UPPER_LIP, CHEEK_IMAGE_LEFT, CHEEK_IMAGE_RIGHT, type EyeLandmarks } from './landmarks';
-import { openingDark, openingPixels, openingTeeth, paintMouthInterior, sampleColour, type SeamColour } from './mouth-interior-texture';
+import { luma, openingDark, openingPixels, openingTeeth, paintMouthInterior, sampleColour, type Rgb, type SeamColour } from './mouth-interior-texture';
 import { INNER_LIP_RING } from '../quality/inner-lip-polygon';
 import { portraitCrop } from './portrait-crop';
 import { buildRigMesh, type RigMesh } from './rig-mesh';
@@ -120,9 +120,25 @@ export async function buildRig(image: Buffer, analysis?: FaceAnalysis): Promise<
   // A laugh's jaw takes down a lower strip that begins with the photo's dark just under the split:
   // the cavity opening above it takes those colours, and reads as that dark stretched (a cavity of
   // one colour, however well matched, drew a flat band with an edge under the upper teeth).
-  const seam = lips.wideOpen && lips.teethVisible && dark ? colourUnderSplit(mesh, crop.rgba, size) : undefined;
+  const seam = lips.wideOpen && lips.teethVisible && dark ? darkUnderSplit(colourUnderSplit(mesh, crop.rgba, size), dark) : undefined;
   const mouthPng = await paintMouthInterior(lip, skin, { paintTeeth: !lips.teethVisible, dark, ownTeeth, seam });
   return { rig, textures: { [FACE_TEXTURE]: facePng, [MOUTH_TEXTURE]: mouthPng } };
+}
+
+/**
+ * A colour under the split counts as the mouth's dark only up to this multiple of the opening's
+ * dark luma (plus DARK_SEAM_MARGIN): near a corner the split may lie on a tooth or the lip (a
+ * noisy or blurred photo's teeth fade into the dark over several pixels), and its colour drew a
+ * light stripe down the cavity (softui-charles-noise: 237,197,191 beside a dark of luma 14; -blur:
+ * 85-126 beside 25): the cavity read as a black pipe with a glossy end.
+ */
+const DARK_SEAM_FACTOR = 2;
+const DARK_SEAM_MARGIN = 10;
+
+/** The seam colours dark enough to be the mouth's dark; undefined when none is. */
+function darkUnderSplit(seam: SeamColour[], dark: Rgb): SeamColour[] | undefined {
+  const kept = seam.filter((s) => luma(s.colour) <= DARK_SEAM_FACTOR * luma(dark) + DARK_SEAM_MARGIN);
+  return kept.length ? kept : undefined;
 }
 
 /** How far under the split (portrait px) the photo's colour is read for the cavity: the lower strip's top rows. */

@@ -4,7 +4,7 @@ import { INTERIOR_HALF_WIDTH } from './rig-mesh';
 
 export const INTERIOR_TEXTURE_SIZE = { width: 256, height: 160 } as const;
 
-type Rgb = [number, number, number];
+export type Rgb = [number, number, number];
 
 /** The photo's colour just under the split at an across-position `u` (mouth widths from the face frame's middle). */
 export interface SeamColour { u: number; colour: Rgb }
