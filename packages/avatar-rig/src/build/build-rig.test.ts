@@ -279,6 +279,19 @@ describe('buildRig on other photos', () => {
     expect(opening).toBeLessThan(0.6);
   });
 
+  it('drops both halves of the lower lip alike on a noisy photo: the lip near a corner may fold rather than hold the jaw', async () => {
+    // md-team-1-noise: a thin lower-lip triangle beside the image-right corner folded at 'aa' (its
+    // corner vertex drops little, the column beside it a lot), and relieving it shrank that half of
+    // the jaw's drop (0.38 -> 0.11 mouth widths): the cavity opened as a V with a streak of
+    // stretched lip under it.
+    const photo = readFileSync(listCorpusPhotos({ derived: true }).find((p) => p.id === 'md-team-1-noise')!.file);
+    const { rig } = await buildRig(photo);
+    const open = evaluateRig(rig, visemeWeightsToTargets(rig, { aa: 1 }));
+    const drop = (k: number) => Math.hypot(open[LOWER_INNER[k]! * 2]! - rig.vertices[LOWER_INNER[k]! * 2]!, open[LOWER_INNER[k]! * 2 + 1]! - rig.vertices[LOWER_INNER[k]! * 2 + 1]!);
+    // Columns 2 and 6 lie as far from the middle (4) on either side.
+    expect(drop(6)).toBeGreaterThan(0.8 * drop(2));
+  });
+
   it('drops the lower lip with the jaw on a face turned 28 degrees', async () => {
     // tabler-male-28: a sliver of skin under the far side of the lower lip, seen nearly edge-on,
     // folded when the jaw opened, and relieving it shrank the whole jaw (lower lip 5 px, chin 29 px).

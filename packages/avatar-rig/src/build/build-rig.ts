@@ -95,6 +95,11 @@ export async function buildRig(image: Buffer, analysis?: FaceAnalysis): Promise<
   // corner triangles under it folded (softui-ivana: 146-91-43, 273-321-375); shrinking the closure
   // there spread over the whole lower face, the chin stayed down and the lip below Human's thin
   // lower lip line stretched into a tall red smear (Human read the lips 0.12 apart; now 0.03).
+  // Opening the jaw drops the lower lip's columns by the almond's shape, the one beside a corner far
+  // less than its neighbour: a thin lip triangle spanning them may fold there (a few pixels of lip
+  // at the corner); shrinking the drop instead spread over that half of the lip (md-team-1-noise:
+  // its image-right half dropped 0.11 mouth widths where the left dropped 0.37, and the cavity
+  // opened as a V over a streak of stretched lip).
   // Closed lids meet on a line: the triangles of the eye between them go flat, and rounding may
   // turn one inside out.
   const lipVertices = new Set<number>([...UPPER_LIP, ...LOWER_LIP]);
@@ -108,8 +113,10 @@ export async function buildRig(image: Buffer, analysis?: FaceAnalysis): Promise<
   const mayFoldBlinking = new Set(starts.filter((i) => eyeOpenings.some((eye) => inSet(eye, i) === 3)));
   const closing = (pose: RigWeights) => (pose.lipsPress ?? 0) > 0 || (pose.lowerLipTuck ?? 0) > 0;
   const blinking = (pose: RigWeights) => (pose.blinkLeft ?? 0) > 0 || (pose.blinkRight ?? 0) > 0;
+  const mayFoldOpening = new Set(starts.filter((i) => inSet(lowerLipVertices, i) === 3));
+  const jawOpening = (pose: RigWeights) => (pose.jawOpen ?? 0) > 0;
   rig.targets = relieveFolds(rig, t, MIN_JUDGED_AREA2 * (size / 512) ** 2, (i, pose) =>
-    (closing(pose) && mayFoldClosing.has(i)) || (blinking(pose) && mayFoldBlinking.has(i)));
+    (closing(pose) && mayFoldClosing.has(i)) || (blinking(pose) && mayFoldBlinking.has(i)) || (jawOpening(pose) && mayFoldOpening.has(i)));
   const facePng = await sharp(crop.rgba, { raw: { width: size, height: size, channels: 4 } }).png().toBuffer();
   // Only a mouth open wide shows a cavity of its own: between lips parted a little, the dark is the
   // shade of the lip line, and a cavity that dark read as less open (clm-bill-murray-snl-crop: aa
