@@ -32,6 +32,18 @@ const SAMPLES = 48;
  * the upper lip, and pressing the lips for m, b and p folded it away: the upper lip vanished.
  */
 const OPEN_DARK = 0.4;
+/**
+ * Human's inner lips this far apart (share of the column, outer lip to outer lip) in a column the
+ * photo reads as closed, in MIN_UNREAD_COLUMNS columns or more: the photo is too dim or small to
+ * read its opening, and Human's line stands there. mk-card-profile2-square (a 59 px mouth in the
+ * shade) shows a row of teeth at luma 64-77 between an upper lip at 57 and a lower lip at 63-87 in
+ * the same red: no column found them, the lips met on the dark line above them, the teeth became
+ * lower lip and still showed when the lips closed for m, b and p (Human's band: 0.38-0.52 in its six
+ * "closed" columns). Elsewhere in the corpus a closed column's band is 0.36-0.79 in at most one
+ * column (a corner), else 0.30 or less.
+ */
+const HUMAN_WIDE_OPEN = 0.35;
+const MIN_UNREAD_COLUMNS = 3;
 /** Samples either side of Human's inner lips within which the mouth's dark is looked for. */
 const NEAR_LINE = 4;
 /**
@@ -177,12 +189,16 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
     let dark = lo;
     for (let s = lo; s < hi; s++) if (c.samples[s]!.y < c.samples[dark]!.y) dark = s;
     const t = (dark + 0.5) / SAMPLES;
-    return { t0: t, t1: t };
+    return { t0: t, t1: t, humanOpen: c.humanLower - c.humanUpper >= HUMAN_WIDE_OPEN ? { t0: c.humanUpper, t1: c.humanLower } : null };
   });
   // A column on its own may read a shadow or a lip crease: median of three across the mouth, then
   // a light smoothing, so that the inner lip line stays as smooth as a lip.
   const opening = (lowerReach: number, onlyDarkOpens = false) => {
-    const found = spans(lowerReach, onlyDarkOpens);
+    const spanned = spans(lowerReach, onlyDarkOpens);
+    // Human reads the mouth open where the photo shows neither teeth nor dark (see HUMAN_WIDE_OPEN).
+    const humanOpen = (s: (typeof spanned)[number]) => ('humanOpen' in s ? s.humanOpen : null);
+    const unread = spanned.filter(humanOpen).length >= MIN_UNREAD_COLUMNS;
+    const found = spanned.map((s) => (unread ? humanOpen(s) ?? s : s));
     const t0s = smooth3(median3(found.map((s) => s.t0))), t1s = smooth3(median3(found.map((s) => s.t1)));
     let teethColumns = 0;
     const opened = columns.map((c, k) => {
