@@ -32,6 +32,7 @@ beforeAll(async () => {
     for (const [name, bytes] of Object.entries(built.textures)) await writeFile(join(dir, name), bytes);
   }
   await writeDepthRig(join(root, 'depth-v2'));
+  await writeStripesRig(join(root, 'stripes'));
   await mkdir(SHOTS, { recursive: true });
   server = await startStaticServer(root);
   browser = await chromium.launch({
@@ -69,6 +70,30 @@ async function writeDepthRig(dir: string) {
   const quads = new PNG({ width: 16, height: 16 });
   for (let p = 0; p < 256; p++) quads.data.set(p % 16 < 8 ? [255, 0, 0, 255] : [0, 0, 255, 255], p * 4);
   await writeFile(join(dir, 'quads.png'), PNG.sync.write(quads));
+  await writeFile(join(dir, 'rig.json'), JSON.stringify(rig));
+}
+
+/**
+ * A rig of one quad over the whole 700 px portrait, textured with 1 px black and white stripes.
+ * Drawn 200 px wide, 3.5 texels fall on a pixel: sampled from the full-size level the stripes
+ * alias into bands; from the right mip level they blend to an even grey.
+ */
+async function writeStripesRig(dir: string) {
+  await mkdir(dir, { recursive: true });
+  const size = 700;
+  const box = { x: 0, y: 0, width: size, height: size };
+  const rig = {
+    format: 'avatar-rig', version: 2, width: size, height: size,
+    vertices: [0, 0, size, 0, size, size, 0, size],
+    depth: [0, 0, 0, 0],
+    layers: [{ name: 'face', texture: 'stripes.png', uvs: [0, 0, 1, 0, 1, 1, 0, 1], triangles: [0, 1, 2, 0, 2, 3], depthTest: true }],
+    targets: [],
+    visemes: Object.fromEntries(['sil', 'PP', 'FF', 'TH', 'DD', 'kk', 'CH', 'SS', 'nn', 'RR', 'aa', 'E', 'I', 'O', 'U'].map((v) => [v, {}])),
+    face: { box, mouth: box, leftEye: box, rightEye: box },
+  };
+  const stripes = new PNG({ width: size, height: size });
+  for (let p = 0; p < size * size; p++) stripes.data.set((p % size) % 2 ? [255, 255, 255, 255] : [0, 0, 0, 255], p * 4);
+  await writeFile(join(dir, 'stripes.png'), PNG.sync.write(stripes));
   await writeFile(join(dir, 'rig.json'), JSON.stringify(rig));
 }
 
@@ -148,6 +173,29 @@ describe.each(PHOTOS)('real rig from %s', (photo) => {
       const all = { x: 0, y: 0, width: shots.rest!.width, height: shots.rest!.height };
       expect(meanDiff(shots.rest!, shots.open!, all)).toBeGreaterThan(0.3);
       expect(meanDiff(shots.rest!, shots.blink!, all)).toBeGreaterThan(0.1);
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+describe('texture filtering', () => {
+  it.each(['cpu', 'gpu'])('webgl2 (%s settings) draws a texture shown smaller than its size from its mipmaps: fine stripes blend to grey', async (settings) => {
+    const page = await browser.newPage({ viewport: { width: 900, height: 900 } });
+    try {
+      await page.goto(`${server.url}/index.html?renderer=webgl2&rig=./stripes&webgl=${settings}`);
+      await page.waitForFunction(() => (window as unknown as { harness: HarnessState }).harness.ready);
+      await page.evaluate(() => (window as unknown as { harness: { drawPoses(p: object): string[] } }).harness.drawPoses({ rest: {} }));
+      const shot = PNG.sync.read(await page.locator('#pose-rest').screenshot());
+      const lumas: number[] = [];
+      for (let y = Math.round(shot.height * 0.4); y < shot.height * 0.6; y++) {
+        for (let x = Math.round(shot.width * 0.2); x < shot.width * 0.8; x++) lumas.push(shot.data[(y * shot.width + x) * 4]!);
+      }
+      const mean = lumas.reduce((a, b) => a + b, 0) / lumas.length;
+      const spread = Math.sqrt(lumas.reduce((a, b) => a + (b - mean) ** 2, 0) / lumas.length);
+      expect(mean).toBeGreaterThan(90);
+      expect(mean).toBeLessThan(170);
+      expect(spread).toBeLessThan(20);
     } finally {
       await page.close();
     }

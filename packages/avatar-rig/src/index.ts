@@ -1,2 +1,3 @@
 export * from './types';
 export * from './evaluate';
+export { signedArea2 } from './geometry/signed-area';

@@ -1,4 +1,4 @@
-import type { Rig } from '@avatar-factory/avatar-rig';
+import { signedArea2, type Rig } from '@avatar-factory/avatar-rig';
 import { sourceSize, type RenderBackend } from './backend';
 import { drawOrder } from './draw-order';
 import type { Viewport } from './layout';
@@ -23,6 +23,16 @@ out vec4 color;
 void main() {
   color = texture(u_texture, v_uv);
 }`;
+
+/**
+ * The same, sampling the texture's full-size level without asking which: on a CPU rasteriser
+ * the level a pixel quad takes costs its UV derivatives and a level search, and SwiftShader
+ * skips both for a constant level (512 px frame: 3.98-4.54 -> 3.53-4.88 ms, faster in five of six
+ * interleaved pairs, 2026-11-27; a level passed as a uniform saved nothing). Used for the layers
+ * drawn at most √2 times smaller than their texture (see NEAREST_LEVEL_0), where that level is the
+ * one every pixel would take anyway.
+ */
+const FRAGMENT_SHADER_LEVEL_0 = FRAGMENT_SHADER.replace('texture(u_texture, v_uv)', 'textureLod(u_texture, v_uv, 0.0)');
 
 export interface WebGl2Options {
   /** Keep the drawing buffer after compositing (for reading pixels back); costs a copy per frame. */
@@ -61,6 +71,8 @@ export function drawsInSoftware(): boolean {
 }
 
 interface GpuLayer {
+  /** Texels of its texture per rig pixel at rest. */
+  texelsPerRigPixel: number;
   vao: WebGLVertexArrayObject;
   uvBuffer: WebGLBuffer;
   indexBuffer: WebGLBuffer;
@@ -110,14 +122,19 @@ export function createWebGl2Backend(canvas: HTMLCanvasElement | OffscreenCanvas,
       gl.clear(gl.COLOR_BUFFER_BIT);
       // GL's origin is bottom-left; the letterbox is centred so only y needs flipping.
       gl.viewport(Math.round(view.x), Math.round(view.canvasHeight - view.y - view.height), Math.round(view.width), Math.round(view.height));
-      gl.useProgram(r.program);
-      gl.uniform2f(r.sizeLocation, rig.width, rig.height);
       gl.bindBuffer(gl.ARRAY_BUFFER, r.positionBuffer);
       gl.bufferSubData(gl.ARRAY_BUFFER, 0, positions);
       gl.blendFunc(gl.ONE, gl.ONE_MINUS_SRC_ALPHA);
       gl.activeTexture(gl.TEXTURE0);
-      gl.uniform1i(r.textureLocation, 0);
+      let current: LinkedProgram | null = null;
       for (const layer of r.layers) {
+        const program = r.level0 && mipLevel(layer.texelsPerRigPixel, view.width / rig.width) <= NEAREST_LEVEL_0 ? r.level0 : r.any;
+        if (program !== current) {
+          current = program;
+          gl.useProgram(program.program);
+          gl.uniform2f(program.sizeLocation, rig.width, rig.height);
+          gl.uniform1i(program.textureLocation, 0);
+        }
         // Rig v2's depth-tested layer is the face, textured with the portrait, which the rig
         // format makes opaque: blending it only read the frame back for nothing (4.5 -> 4.3 ms a
         // 512 px frame on SwiftShader). Within it the nearer surface wins; layers still cover each
@@ -149,9 +166,8 @@ export function createWebGl2Backend(canvas: HTMLCanvasElement | OffscreenCanvas,
 type Resources = ReturnType<typeof createResources>;
 
 function createResources(gl: WebGL2RenderingContext, rig: Rig, textures: Record<string, TexImageSource>, software: boolean) {
-  const program = linkProgram(gl, VERTEX_SHADER, FRAGMENT_SHADER);
-  const sizeLocation = gl.getUniformLocation(program, 'u_size');
-  const textureLocation = gl.getUniformLocation(program, 'u_texture');
+  const any = linkedProgram(gl, FRAGMENT_SHADER);
+  const level0 = software ? linkedProgram(gl, FRAGMENT_SHADER_LEVEL_0) : null;
   const positionBuffer = gl.createBuffer();
   gl.bindBuffer(gl.ARRAY_BUFFER, positionBuffer);
   gl.bufferData(gl.ARRAY_BUFFER, new Float32Array(rig.vertices), gl.DYNAMIC_DRAW);
@@ -191,9 +207,10 @@ function createResources(gl: WebGL2RenderingContext, rig: Rig, textures: Record<
     const triangles = software ? drawOrder(layer, rig.depth) : layer.triangles;
     gl.bufferData(gl.ELEMENT_ARRAY_BUFFER, wide ? Uint32Array.from(triangles) : Uint16Array.from(triangles), gl.STATIC_DRAW);
     gl.bindVertexArray(null);
-    return { vao, uvBuffer, indexBuffer, count: triangles.length, indexType: wide ? gl.UNSIGNED_INT : gl.UNSIGNED_SHORT, texture, depthTest: !software && isOpaque(layer), opaque: isOpaque(layer) };
+    const texelsPerRigPixel = texelsPerPixel(rig.vertices, layer, sourceSize(textures[layer.texture]!));
+    return { texelsPerRigPixel, vao, uvBuffer, indexBuffer, count: triangles.length, indexType: wide ? gl.UNSIGNED_INT : gl.UNSIGNED_SHORT, texture, depthTest: !software && isOpaque(layer), opaque: isOpaque(layer) };
   });
-  return { program, sizeLocation, textureLocation, positionBuffer, depthBuffer, layers, textures: [...textureCache.values()] };
+  return { any, level0, positionBuffer, depthBuffer, layers, textures: [...textureCache.values()] };
 }
 
 function deleteResources(gl: WebGL2RenderingContext, r: Resources) {
@@ -205,7 +222,40 @@ function deleteResources(gl: WebGL2RenderingContext, r: Resources) {
   for (const texture of r.textures) gl.deleteTexture(texture);
   gl.deleteBuffer(r.positionBuffer);
   gl.deleteBuffer(r.depthBuffer);
-  gl.deleteProgram(r.program);
+  gl.deleteProgram(r.any.program);
+  if (r.level0) gl.deleteProgram(r.level0.program);
+}
+
+interface LinkedProgram { program: WebGLProgram; sizeLocation: WebGLUniformLocation | null; textureLocation: WebGLUniformLocation | null }
+
+function linkedProgram(gl: WebGL2RenderingContext, fragmentSource: string): LinkedProgram {
+  const program = linkProgram(gl, VERTEX_SHADER, fragmentSource);
+  return { program, sizeLocation: gl.getUniformLocation(program, 'u_size'), textureLocation: gl.getUniformLocation(program, 'u_texture') };
+}
+
+/**
+ * Up to this mip level, LINEAR_MIPMAP_NEAREST samples the full-size level bilinearly (OpenGL ES
+ * 3.0, 3.8.10.4: level_base while the level of detail is at most 1/2), as magnification does: so
+ * FRAGMENT_SHADER_LEVEL_0 draws what FRAGMENT_SHADER would.
+ */
+const NEAREST_LEVEL_0 = 0.5;
+
+/** The mip level of a texture drawn at this many texels per rig pixel when a rig pixel covers `canvasPixelsPerRigPixel` canvas pixels: 0 when magnified. */
+function mipLevel(texelsPerRigPixel: number, canvasPixelsPerRigPixel: number): number {
+  return Math.max(0, Math.log2(texelsPerRigPixel / canvasPixelsPerRigPixel));
+}
+
+/** Texels per rig pixel of a layer at rest: the median over its triangles of the square root of texture area over picture area. */
+function texelsPerPixel(vertices: readonly number[], layer: Rig['layers'][number], texture: { width: number; height: number }): number {
+  const t = layer.triangles;
+  const ratios: number[] = [];
+  for (let k = 0; k < t.length; k += 3) {
+    const area = Math.abs(signedArea2(vertices, t[k]!, t[k + 1]!, t[k + 2]!));
+    const texels = Math.abs(signedArea2(layer.uvs, t[k]!, t[k + 1]!, t[k + 2]!)) * texture.width * texture.height;
+    if (area > 1e-6 && texels > 1e-9) ratios.push(Math.sqrt(texels / area));
+  }
+  ratios.sort((x, y) => x - y);
+  return ratios.length ? ratios[Math.floor(ratios.length / 2)]! : 1;
 }
 
 /** Rig depth (larger = nearer) mapped into clip z in [-0.9, 0.9], nearer = smaller, for gl.LESS; all 0 for a v1 rig. */
