@@ -106,6 +106,15 @@ function cropSquare(face: FaceFound): Square {
   const faceSize = Math.max(box.width, box.height);
   const margin = { top: FACE_MARGIN.top * faceSize, side: FACE_MARGIN.side * faceSize, bottom: FACE_MARGIN.bottom * faceSize };
   const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 + faceSize * CENTRE_DROP };
+  // Per axis: the photo's extent, the face with its margins before and after it, the preferred centre.
+  const axes = [
+    { photo: width, from: box.x, to: box.x + box.width, before: margin.side, after: margin.side, centre: centre.x },
+    { photo: height, from: box.y, to: box.y + box.height, before: margin.top, after: margin.bottom, centre: centre.y },
+  ] as const;
+  type Axis = (typeof axes)[number];
+  /** Where a square's near edge may lie on an axis for the face and its margins to stay inside it. */
+  const marginRange = (side: number, a: Axis): Range => [a.to + a.after - side, a.from - a.before];
+  const square = (side: number, near: (a: Axis) => number): Square => ({ side, left: near(axes[0]), top: near(axes[1]) });
   const preferredSide = Math.max(8, Math.round(faceSize * CROP_PER_FACE));
   const preferred = { side: preferredSide, left: Math.round(centre.x - preferredSide / 2), top: Math.round(centre.y - preferredSide / 2) };
   return inside(MIN_PORTRAIT) ?? mostlyPhoto() ?? (inventedShare(preferred) <= MAX_FILL_SHARE ? towardsPhoto(preferredSide) : null) ?? inside(0) ?? tightest();
@@ -113,14 +122,15 @@ function cropSquare(face: FaceFound): Square {
   /** The largest square from 2.6 face sizes down to 1.7, at least minSide px, within the photo with the margins, as near the preferred centre as it can be. */
   function inside(minSide: number): Square | null {
     // Where the square's near edge may lie: the face with its margin inside it, the square inside the photo.
-    const range = (side: number, faceFrom: number, faceTo: number, photo: number, before: number, after: number) => [Math.max(0, faceTo + after - side), Math.min(photo - side, faceFrom - before)] as const;
+    const range = (side: number, a: Axis): Range => {
+      const [lo, hi] = marginRange(side, a);
+      return [Math.max(0, lo), Math.min(a.photo - side, hi)];
+    };
     for (let perFace = CROP_PER_FACE; perFace >= MIN_CROP_PER_FACE; perFace -= 0.05) {
       const side = Math.round(faceSize * perFace);
       if (side < minSide) return null;
-      const across = range(side, box.x, box.x + box.width, width, margin.side, margin.side), down = range(side, box.y, box.y + box.height, height, margin.top, margin.bottom);
-      if (across[0] > across[1] || down[0] > down[1]) continue;
-      const clamp = (v: number, [lo, hi]: readonly [number, number]) => Math.round(Math.min(hi, Math.max(lo, v)));
-      return { side, left: clamp(centre.x - side / 2, across), top: clamp(centre.y - side / 2, down) };
+      if (axes.some((a) => range(side, a)[0] > range(side, a)[1])) continue;
+      return square(side, (a) => clamp(a.centre - side / 2, range(side, a)));
     }
     return null;
   }
@@ -137,16 +147,7 @@ function cropSquare(face: FaceFound): Square {
 
   /** A square of this side about the preferred centre, moved on each axis into the photo (or, larger than the photo, around it) as far as the margins allow. */
   function towardsPhoto(side: number): Square {
-    const place = (ideal: number, photo: number, faceFrom: number, faceTo: number, before: number, after: number) => {
-      const [photoLo, photoHi] = side <= photo ? [0, photo - side] : [photo - side, 0];
-      const onPhoto = Math.min(photoHi, Math.max(photoLo, ideal));
-      return Math.round(Math.min(faceFrom - before, Math.max(faceTo + after - side, onPhoto)));
-    };
-    return {
-      side,
-      left: place(centre.x - side / 2, width, box.x, box.x + box.width, margin.side, margin.side),
-      top: place(centre.y - side / 2, height, box.y, box.y + box.height, margin.top, margin.bottom),
-    };
+    return square(side, (a) => clamp(clamp(a.centre - side / 2, side <= a.photo ? [0, a.photo - side] : [a.photo - side, 0]), marginRange(side, a)));
   }
 
   /**
@@ -155,13 +156,8 @@ function cropSquare(face: FaceFound): Square {
    */
   function tightest(): Square {
     const side = Math.max(8, Math.round(Math.max(box.width + 2 * margin.side, box.height + margin.top + margin.bottom)));
-    // Each axis: the square's near edge between "face and margin at its far end" and "at its near end", as near the photo as it can be.
-    const place = (from: number, to: number, before: number, after: number, photo: number) => {
-      const lo = to + after - side, hi = from - before;
-      const photoCentre = photo / 2 - side / 2;
-      return Math.round(Math.min(hi, Math.max(lo, photoCentre)));
-    };
-    return { side, left: place(box.x, box.x + box.width, margin.side, margin.side, width), top: place(box.y, box.y + box.height, margin.top, margin.bottom, height) };
+    // Each axis: the square's near edge within what keeps the face and its margins, as near the photo's centre as it can be.
+    return square(side, (a) => clamp(a.photo / 2 - side / 2, marginRange(side, a)));
   }
 
   function inventedShare(s: Square): number {
@@ -170,6 +166,11 @@ function cropSquare(face: FaceFound): Square {
     return 1 - (w * h) / s.side ** 2;
   }
 }
+
+type Range = readonly [number, number];
+
+/** v within [lo, hi] (hi where the range is empty), rounded to a pixel. */
+const clamp = (v: number, [lo, hi]: Range) => Math.round(Math.min(hi, Math.max(lo, v)));
 
 interface Padding { left: number; top: number; right: number; bottom: number }
 
