@@ -83,6 +83,18 @@ describe.each(['astronaut.png', 'grace_hopper.jpg'])('rig built from %s', (fixtu
     expect(mouthHoleArea(pp)).toBeLessThan(0.002 * mw * mw);
   });
 
+  it('rolls the lower lip in when the lips press for m, b and p: its inner side goes under the upper lip', () => {
+    // Brought up whole, a parted lower lip showed its wet inner side between the closed lips (70%
+    // of its height in sight); rolled in, 39%. The upper lip only thins (about 0.7 of itself).
+    const { rig } = built;
+    const pp = evaluateRig(rig, visemeWeightsToTargets(rig, { PP: 1 }));
+    const height = (pos: ArrayLike<number>, outer: number, inner: number) => Math.hypot(pos[outer * 2]! - pos[inner * 2]!, pos[outer * 2 + 1]! - pos[inner * 2 + 1]!);
+    const lower = height(pp, 17, 14) / height(rig.vertices, 17, 14), upper = height(pp, 0, 13) / height(rig.vertices, 0, 13);
+    expect(lower).toBeGreaterThan(0.25);
+    expect(lower).toBeLessThan(0.5);
+    expect(upper).toBeGreaterThan(0.6);
+  });
+
   it('opens the mouth as an almond: beside each inner corner the lips part far less than in the middle', () => {
     // The drop used to run out at the outer corners, so the columns beside the inner corners
     // parted 0.41-0.46 of the middle's opening on Grace Hopper and the open mouth had square ends.
