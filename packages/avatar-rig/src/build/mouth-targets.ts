@@ -25,8 +25,10 @@ const PRESS_UPPER_SHARE = 0.4;
  * laughing mouth shows) goes under the upper lip, squeezed to ROLLED_KEPT of its height (not to
  * nothing: a flat triangle has no side to draw), and the rest of the lip comes up behind it.
  * Whole, the lower lip of an open mouth came up as tall as it stood, its inner side on show, and
- * Human's mesh read the closed lips as parted (corpus median gap at 'PP' 0.027; 0.019 rolled,
- * lower on 26 of 73 photos, md-drake 0.084 -> 0.059, mk-card-profile2-square 0.056 -> 0.042).
+ * Human's mesh read the closed lips as parted: the gap it reads at 'PP' over the 73 in-range
+ * corpus photos, median 0.027 whole, 0.019 rolled (lower on 29 photos, higher on 9: md-drake
+ * 0.084 -> 0.057, mk-card-profile2-square 0.056 -> 0.043; mk-marc 0.039 -> 0.057, the laughing
+ * softui-charles 0.081 -> 0.121).
  */
 const PRESS_ROLL = 0.5;
 const ROLLED_KEPT = 0.1;
