@@ -130,6 +130,22 @@ describe('mouth interior texture', () => {
     expect(await meanLuma(withSeam, 0.9, 0.93, 0.3, 0.4)).toBeCloseTo(await meanLuma(without, 0.9, 0.93, 0.3, 0.4), 5);
   });
 
+  it('blurs the painted interior as asked: the teeth\'s biting edge becomes a ramp, their mean light stays', async () => {
+    const skin: Rgb = [200, 160, 140];
+    const sharpPng = await paintMouthInterior(lips, skin), blurredPng = await paintMouthInterior(lips, skin, { paintTeeth: true, blur: 4 });
+    // The steepest step down a column through the incisors' edge (v 0.3), in luma per texel.
+    const steepest = async (png: Buffer) => {
+      const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+      const x = Math.round(0.48 * info.width);
+      const at = (y: number) => luma([data[(y * info.width + x) * 4]!, data[(y * info.width + x) * 4 + 1]!, data[(y * info.width + x) * 4 + 2]!]);
+      let most = 0;
+      for (let y = Math.round(0.2 * info.height); y < Math.round(0.4 * info.height); y++) most = Math.max(most, Math.abs(at(y + 1) - at(y)));
+      return most;
+    };
+    expect(await steepest(blurredPng)).toBeLessThan(0.5 * (await steepest(sharpPng)));
+    expect(Math.abs((await incisors(blurredPng)) - (await incisors(sharpPng)))).toBeLessThan(25);
+  });
+
   it('reads the dark inside an open mouth, and nothing inside closed lips', () => {
     // A 40 x 40 image: lips at luma ~100, an opening whose lower half is dark (20) and upper half teeth (200).
     const size = 40;

@@ -172,7 +172,7 @@ export function openingTeeth(opening: Rgb[]): Rgb | null {
  * `dark`, which the cavity then matches, and a laugh's `seam` colours (the photo just under the
  * split, across the mouth) colour the cavity just under its upper teeth.
  */
-export async function paintMouthInterior(lip: Rgb, skin: Rgb, { paintTeeth, dark, ownTeeth, seam }: { paintTeeth: boolean; dark?: Rgb | null; ownTeeth?: Rgb | null; seam?: SeamColour[] } = { paintTeeth: true }): Promise<Buffer> {
+export async function paintMouthInterior(lip: Rgb, skin: Rgb, { paintTeeth, dark, ownTeeth, seam, blur = 0 }: { paintTeeth: boolean; dark?: Rgb | null; ownTeeth?: Rgb | null; seam?: SeamColour[]; blur?: number } = { paintTeeth: true }): Promise<Buffer> {
   const { width, height } = INTERIOR_TEXTURE_SIZE;
   const out = Buffer.alloc(width * height * 4);
   const tint = mix(lip, [150, 45, 55], 0.35);
@@ -233,5 +233,9 @@ export async function paintMouthInterior(lip: Rgb, skin: Rgb, { paintTeeth, dark
       out[o] = Math.round(c[0]); out[o + 1] = Math.round(c[1]); out[o + 2] = Math.round(c[2]); out[o + 3] = 255;
     }
   }
-  return sharp(out, { raw: { width, height, channels: 4 } }).png().toBuffer();
+  const texture = sharp(out, { raw: { width, height, channels: 4 } });
+  return (blur >= MIN_BLUR ? texture.blur(blur) : texture).png().toBuffer();
 }
+
+/** sharp's smallest Gaussian sigma; less is no visible blur at all. */
+const MIN_BLUR = 0.3;
