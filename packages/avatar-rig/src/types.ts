@@ -61,6 +61,13 @@ export interface RigLayer {
   depthTest?: boolean;
 }
 
+/**
+ * The layer drawn last over the others, a translucent band where the photo meets the mouth's
+ * cavity (build/lip-lining.ts): it softens an edge and covers nothing, so coverage checks see
+ * the layers under it.
+ */
+export const LIP_LINING_LAYER = 'lip-lining';
+
 export interface RigRegion { x: number; y: number; width: number; height: number }
 
 export interface Rig {

@@ -1,4 +1,4 @@
-import type { Rig } from '@avatar-factory/avatar-rig';
+import { LIP_LINING_LAYER, type Rig } from '@avatar-factory/avatar-rig';
 import { triangleAffine, type Affine } from './affine';
 import { sourceSize, type RenderBackend } from './backend';
 import { drawOrder } from './draw-order';
@@ -31,6 +31,8 @@ interface LayerPlan {
   /** The texture scale `image` was made for. */
   preparedScale: number;
   triangles: Uint32Array;
+  /** SEAM_PX for the opaque layers; 0 for the translucent lip lining, whose overlapping seams would show as lines. */
+  seamPx: number;
 }
 
 export interface Canvas2dOptions {
@@ -59,7 +61,7 @@ export function createCanvas2dBackend(canvas: HTMLCanvasElement | OffscreenCanva
       sourceTexels[i + 1] = layer.uvs[i + 1]! * height;
     }
     const density = restDensity(rig.vertices, sourceTexels, layer.triangles);
-    return { source, sourceTexels, sourceWidth: width, sourceHeight: height, density, image: source, texels: sourceTexels, texWidth: width, texHeight: height, pattern: null, preparedScale: NaN, triangles: drawOrder(layer, rig.depth) };
+    return { source, sourceTexels, sourceWidth: width, sourceHeight: height, density, image: source, texels: sourceTexels, texWidth: width, texHeight: height, pattern: null, preparedScale: NaN, triangles: drawOrder(layer, rig.depth), seamPx: layer.name === LIP_LINING_LAYER ? 0 : SEAM_PX };
   });
 
   /**
@@ -109,7 +111,7 @@ export function createCanvas2dBackend(canvas: HTMLCanvasElement | OffscreenCanva
       const s = view.scale;
       for (const layer of layers) {
         prepare(layer, s);
-        const { texels, image, pattern, triangles } = layer;
+        const { texels, image, pattern, triangles, seamPx } = layer;
         for (let t = 0; t < triangles.length; t += 3) {
           const i0 = triangles[t]!;
           const i1 = triangles[t + 1]!;
@@ -131,9 +133,9 @@ export function createCanvas2dBackend(canvas: HTMLCanvasElement | OffscreenCanva
           if (!triangleAffine(u0, v0, u1, v1, u2, v2, x0, y0, x1, y1, x2, y2, m)) continue;
 
           ctx.beginPath();
-          offsetCorner(ctx, x0, y0, x1, y1, x2, y2, true);
-          offsetCorner(ctx, x1, y1, x2, y2, x0, y0, false);
-          offsetCorner(ctx, x2, y2, x0, y0, x1, y1, false);
+          offsetCorner(ctx, x0, y0, x1, y1, x2, y2, seamPx, true);
+          offsetCorner(ctx, x1, y1, x2, y2, x0, y0, seamPx, false);
+          offsetCorner(ctx, x2, y2, x0, y0, x1, y1, seamPx, false);
           ctx.closePath();
           if (pattern && matrix) {
             matrix.a = m[0];
@@ -171,7 +173,7 @@ export function createCanvas2dBackend(canvas: HTMLCanvasElement | OffscreenCanva
  * Polygon offsetting: moving a corner out along its angle bisector by d / sin(angle / 2) moves both
  * of its edges out by exactly d, so neighbouring triangles overlap by d and no background shows.
  */
-function offsetCorner(ctx: CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D, x: number, y: number, ax: number, ay: number, bx: number, by: number, first: boolean) {
+function offsetCorner(ctx: CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D, x: number, y: number, ax: number, ay: number, bx: number, by: number, seamPx: number, first: boolean) {
   const la = Math.hypot(ax - x, ay - y) || 1;
   const lb = Math.hypot(bx - x, by - y) || 1;
   const sx = (ax - x) / la + (bx - x) / lb;
@@ -180,7 +182,7 @@ function offsetCorner(ctx: CanvasRenderingContext2D | OffscreenCanvasRenderingCo
   // |ua + ub| = 2 cos(angle / 2).
   const halfCos = Math.min(1, sum / 2);
   const halfSin = Math.sqrt(1 - halfCos * halfCos);
-  const distance = Math.min(SEAM_MAX_PX, SEAM_PX / Math.max(halfSin, 1e-3));
+  const distance = Math.min(SEAM_MAX_PX, seamPx / Math.max(halfSin, 1e-3));
   const px = x - (sx / sum) * distance;
   const py = y - (sy / sum) * distance;
   if (first) ctx.moveTo(px, py);

@@ -5,6 +5,7 @@ import { roundTo } from '../geometry/round';
 import { relieveFolds } from '../geometry/fold-relief';
 import { EYE_IMAGE_LEFT, EYE_IMAGE_RIGHT, LOWER_INNER, LOWER_LIP, UPPER_LIP, CHEEK_IMAGE_LEFT, CHEEK_IMAGE_RIGHT, type EyeLandmarks } from './landmarks';
 import { edgeBlurSigma } from './photo-blur';
+import { addLipLining, LINING_TEXTURE } from './lip-lining';
 import { INTERIOR_TEXTURE_SIZE, luma, openingDark, openingPixels, openingTeeth, paintMouthInterior, sampleColour, type Rgb, type SeamColour } from './mouth-interior-texture';
 import { INNER_LIP_RING } from '../quality/inner-lip-polygon';
 import { portraitCrop } from './portrait-crop';
@@ -129,20 +130,22 @@ export async function buildRig(image: Buffer, analysis?: FaceAnalysis): Promise<
   // the cavity opening above it takes those colours, and reads as that dark stretched (a cavity of
   // one colour, however well matched, drew a flat band with an edge under the upper teeth).
   const seam = lips.wideOpen && lips.teethVisible && dark ? darkUnderSplit(colourUnderSplit(mesh, crop.rgba, size), dark) : undefined;
-  const mouthPng = await paintMouthInterior(lip, skin, { paintTeeth: !lips.teethVisible, dark, ownTeeth, seam, blur: interiorBlur(crop.rgba, size, rig.face.mouth, mesh.frame.mouthWidth) });
-  return { rig, textures: { [FACE_TEXTURE]: facePng, [MOUTH_TEXTURE]: mouthPng } };
+  const photoBlur = edgeBlurSigma(crop.rgba, size, rig.face.mouth);
+  const mouthPng = await paintMouthInterior(lip, skin, { paintTeeth: !lips.teethVisible, dark, ownTeeth, seam, blur: interiorBlur(photoBlur, mesh.frame.mouthWidth) });
+  const liningPng = await addLipLining(rig, mesh, { data: crop.rgba, width: size, height: size }, photoBlur);
+  return { rig, textures: { [FACE_TEXTURE]: facePng, [MOUTH_TEXTURE]: mouthPng, [LINING_TEXTURE]: liningPng } };
 }
 
 /** How blurred a sharp photo's edges measure (portrait pixels: lens, resampling); the painted interior is that sharp as drawn. */
 const SHARP_PHOTO_SIGMA = 0.8;
 
 /**
- * The Gaussian blur (texels) that makes the painted interior as soft as the photo around the mouth:
+ * The Gaussian blur (texels) that makes the painted interior as soft as the photo around the mouth
+ * (its edges' blur `sigma`, portrait pixels):
  * crisp teeth and tongue in a blurred or upscaled photo read as pasted on (softui-annie-spratt,
  * md-team-1-blur: edges 2.4 and 4.3 portrait pixels wide, sharp photos 0.6-1.2).
  */
-function interiorBlur(rgba: Buffer, size: number, mouth: RigRegion, mouthWidth: number): number {
-  const sigma = edgeBlurSigma(rgba, size, mouth);
+function interiorBlur(sigma: number, mouthWidth: number): number {
   const texelsPerPixel = INTERIOR_TEXTURE_SIZE.width / (2 * INTERIOR_HALF_WIDTH * mouthWidth);
   return texelsPerPixel * Math.sqrt(Math.max(0, sigma ** 2 - SHARP_PHOTO_SIGMA ** 2));
 }

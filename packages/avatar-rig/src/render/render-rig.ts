@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { evaluateRig } from '../evaluate';
-import type { Rig, RigWeights } from '../types';
+import { LIP_LINING_LAYER, type Rig, type RigWeights } from '../types';
 import { createMultisample, rasteriseTriangles, resolveMultisample, type DepthTest, type RgbaImage } from './rasterise';
 
 /** Decoded layer textures, keyed by file name, so that a series of frames decodes them once. */
@@ -28,7 +28,7 @@ export interface RenderedFrame {
   image: RgbaImage;
   /** Vertex positions of this frame (evaluateRig). */
   positions: Float32Array;
-  /** Per pixel, 1 + the index in `rig.layers` of the layer that drew it last; 0 where none did. */
+  /** Per pixel, 1 + the index in `rig.layers` of the layer that drew it last; 0 where none did. The lip lining counts for none (LIP_LINING_LAYER). */
   layerOf: Uint8Array;
 }
 
@@ -53,7 +53,8 @@ export function renderRigFrame(rig: Rig, textures: DecodedTextures, weights: Rig
       multisample?.depth.fill(-Infinity);
       depthTest = { depth: rig.depth, buffer: depthBuffer };
     }
-    rasteriseTriangles(image, positions, layer.uvs, layer.triangles, texture, { coverage: { layerOf, id: index + 1 }, depthTest, multisample });
+    const coverage = layer.name === LIP_LINING_LAYER ? undefined : { layerOf, id: index + 1 };
+    rasteriseTriangles(image, positions, layer.uvs, layer.triangles, texture, { coverage, depthTest, multisample });
   });
   if (multisample) resolveMultisample(multisample, image);
   return { image, positions, layerOf };

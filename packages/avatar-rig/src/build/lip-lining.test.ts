@@ -1,0 +1,62 @@
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { visemeWeightsToTargets } from '../evaluate';
+import { buildRig, decodeTextures, renderRigRgba, type DecodedTextures } from '../node';
+import { meanAbsDiff, readFixture } from '../test-support';
+import { LIP_LINING_LAYER, type Rig, type RigWeights } from '../types';
+
+interface Built { rig: Rig; textures: DecodedTextures }
+
+const withoutLining = (rig: Rig): Rig => ({ ...rig, layers: rig.layers.filter((l) => l.name !== LIP_LINING_LAYER) });
+const luma = (data: Uint8Array, o: number) => 0.299 * data[o]! + 0.587 * data[o + 1]! + 0.114 * data[o + 2]!;
+
+/** Pixels of the mouth region the lining changes in a frame, and the steepest luma step down the mouth's middle column with and without it. */
+function compare({ rig, textures }: Built, weights: RigWeights) {
+  const lined = renderRigRgba(rig, textures, weights), bare = renderRigRgba(withoutLining(rig), textures, weights);
+  const m = rig.face.mouth;
+  let changed = 0;
+  for (let y = Math.floor(m.y); y < m.y + m.height; y++) {
+    for (let x = Math.floor(m.x); x < m.x + m.width; x++) {
+      const o = (y * rig.width + x) * 4;
+      if (Math.abs(luma(lined.data, o) - luma(bare.data, o)) > 2) changed++;
+    }
+  }
+  const steepest = (data: Uint8Array) => {
+    const x = Math.round(m.x + m.width / 2);
+    let most = 0;
+    for (let y = Math.floor(m.y); y + 1 < m.y + m.height; y++) most = Math.max(most, Math.abs(luma(data, ((y + 1) * rig.width + x) * 4) - luma(data, (y * rig.width + x) * 4)));
+    return most;
+  };
+  return { changed, steepest: steepest(lined.data), steepestBare: steepest(bare.data) };
+}
+
+describe('lip lining', () => {
+  const built: Record<'sharp' | 'blurred', Built> = {} as never;
+  beforeAll(async () => {
+    const photo = readFixture('grace_hopper.jpg');
+    for (const [name, bytes] of [['sharp', photo], ['blurred', await sharp(photo).blur(3).jpeg({ quality: 95 }).toBuffer()]] as const) {
+      const { rig, textures } = await buildRig(bytes);
+      built[name] = { rig, textures: await decodeTextures(textures) };
+    }
+  });
+
+  it('is drawn last, with a texture of its own, and draws nothing at rest or where the lips meet', () => {
+    for (const { rig, textures } of Object.values(built)) {
+      expect(rig.layers.at(-1)).toMatchObject({ name: LIP_LINING_LAYER, texture: 'lip-lining.png' });
+      for (const weights of [{}, visemeWeightsToTargets(rig, { PP: 1 }), { headYaw: 1, blinkLeft: 1 }]) {
+        expect(meanAbsDiff(renderRigRgba(rig, textures, weights), renderRigRgba(withoutLining(rig), textures, weights), rig.face.box)).toBe(0);
+      }
+    }
+  });
+
+  it('softens the cut between the photo and the painted cavity of an open mouth', () => {
+    const aa = compare(built.blurred, visemeWeightsToTargets(built.blurred.rig, { aa: 1 }));
+    expect(aa.steepest).toBeLessThan(0.75 * aa.steepestBare);
+  });
+
+  it('is as wide as the photo is blurred', () => {
+    const width = (b: Built) => compare(b, visemeWeightsToTargets(b.rig, { aa: 1 })).changed / b.rig.face.mouth.width;
+    expect(width(built.sharp)).toBeGreaterThan(0);
+    expect(width(built.blurred)).toBeGreaterThan(1.8 * width(built.sharp));
+  });
+});

@@ -1,0 +1,161 @@
+import sharp from 'sharp';
+import { roundTo } from '../geometry/round';
+import { LIP_LINING_LAYER, type Rig, type RigTarget } from '../types';
+import { toImage } from './face-frame';
+import type { Rgb } from './mouth-interior-texture';
+import type { RigMesh } from './rig-mesh';
+import { MOUTH_CORNER_INNER } from './landmarks';
+
+export const LINING_TEXTURE = 'lip-lining.png';
+
+/** The band's width, in multiples of the photo's edge blur (portrait pixels), at least that of a sharp photo's. */
+const WIDTH_IN_SIGMAS = 2;
+const MIN_SIGMA = 0.8;
+/** The band takes at most this share of the opening a target makes in its column. */
+const OPENING_SHARE = 0.2;
+/** The band's opacity on the edge: the photo's own edge pixel is already part blurred into its dark lip line. */
+const EDGE_OPACITY = 0.75;
+/** How far from the split (portrait pixels, on the photo's side) the photo's edge colour is read. */
+const EDGE_SAMPLE_PX = 1;
+const TEXTURE_HEIGHT = 16;
+
+/** A decoded RGBA image. */
+export interface Pixels { data: Buffer; width: number; height: number }
+
+interface BandColumn {
+  /** Split vertex: where the photo's drawing ends and the cavity begins. */
+  edge: number;
+  /** The band's new vertex, on the cavity's side. */
+  inner: number;
+  /** Unit vector across the edge into the opening. */
+  direction: [number, number];
+  /** The photo's colour on its edge. */
+  colour: Rgb;
+}
+
+/**
+ * A soft edge where the photo meets the painted cavity. An opening mouth's cavity ended in a
+ * razor-cut edge against the lips (and against the photo's own teeth where it shows them), which
+ * in a soft or blurred photo read as a hole cut in a picture (md-team-1-blur,
+ * softui-annie-spratt, softui-charles-blur). A band runs along both split lines (the photo's own
+ * opening is drawn down to them, and at a closed mouth they lie on the inner lip contours), on the
+ * cavity's side, drawn over everything: the photo's colour on its edge carried on and fading out
+ * over twice the photo's own blur sigma, as a blurred edge would. It grows with the opening a
+ * target makes in its column (at most OPENING_SHARE of it), so at rest and between lips that meet
+ * it has no area and draws nothing. (Half opaque on the edge with the cavity's colour rising on the
+ * photo's side, it drew a pale stripe along the lips over the photo's own dark lip line: an
+ * outline.) Appends the band's vertices, layer and target deltas to `rig`; returns its texture.
+ */
+export async function addLipLining(rig: Rig, mesh: RigMesh, photo: Pixels, blurSigma: number): Promise<Buffer> {
+  const v = rig.vertices;
+  const at = (i: number): [number, number] => [v[i * 2]!, v[i * 2 + 1]!];
+  const downRaw = toImage(mesh.frame, [0, 1, 0]);
+  const downLength = Math.hypot(downRaw[0], downRaw[1]) || 1;
+  const down: [number, number] = [downRaw[0] / downLength, downRaw[1] / downLength];
+  const width = WIDTH_IN_SIGMAS * Math.max(MIN_SIGMA, blurSigma);
+  const columns = mesh.splitUpper.length;
+  const first = v.length / 2;
+  const bands: BandColumn[][] = [mesh.splitUpper, mesh.splitLower].map((split, c) => {
+    const into = c === 0 ? 1 : -1;
+    const chain = [MOUTH_CORNER_INNER[0], ...split, MOUTH_CORNER_INNER[1]].map(at);
+    return split.map((edge, k) => ({
+      edge, inner: first + c * columns + k,
+      direction: intoOpening(chain[k]!, chain[k + 2]!, [into * down[0], into * down[1]]),
+      colour: meanAlong(photo, at(edge)[0] - into * down[0] * EDGE_SAMPLE_PX, at(edge)[1] - into * down[1] * EDGE_SAMPLE_PX, down),
+    }));
+  });
+  const all = bands.flat();
+  // Each band ends in a copy of each mouth corner, clear in the texture: the band tapers into the corner.
+  const corners = bands.map((_, c) => MOUTH_CORNER_INNER.map((corner, side) => ({ corner, copy: first + all.length + c * 2 + side })));
+
+  // Vertices (at rest on the edge), depth, and every layer's UVs for them (other layers never draw them).
+  for (const b of all) {
+    v.push(...at(b.edge));
+    rig.depth?.push(rig.depth[b.edge]!);
+  }
+  for (const { corner } of corners.flat()) {
+    v.push(...at(corner));
+    rig.depth?.push(rig.depth[corner]!);
+  }
+  // (Layers may share one UV array: the photo's layers do.)
+  for (const layerUvs of new Set(rig.layers.map((layer) => layer.uvs))) for (let k = 0; k < all.length + 4; k++) layerUvs.push(0, 0);
+  const uvs = new Array<number>(v.length).fill(0);
+  const columnU = (n: number) => roundTo((n + 0.5) / all.length, 6);
+  all.forEach((b, n) => {
+    uvs.splice(b.edge * 2, 2, columnU(n), 0);
+    uvs.splice(b.inner * 2, 2, columnU(n), 1);
+  });
+  corners.forEach((pair, c) => pair.forEach(({ copy }, side) => uvs.splice(copy * 2, 2, columnU(c * columns + (side === 0 ? 0 : columns - 1)), 1)));
+  const triangles: number[] = [];
+  bands.forEach((band, c) => {
+    const [left, right] = corners[c]!;
+    triangles.push(left!.copy, band[0]!.edge, band[0]!.inner, right!.copy, band[columns - 1]!.inner, band[columns - 1]!.edge);
+    for (let k = 0; k + 1 < band.length; k++) {
+      const a = band[k]!, b = band[k + 1]!;
+      triangles.push(a.edge, b.edge, b.inner, a.edge, b.inner, a.inner);
+    }
+  });
+  rig.layers.push({ name: LIP_LINING_LAYER, texture: LINING_TEXTURE, uvs, triangles });
+  rig.targets = rig.targets.map((target) => withBand(target, bands, corners.flat(), down, width));
+  return bandTexture(all.map((b) => b.colour));
+}
+
+/** The target with the band's vertices moved along: with their edge vertex, and into the opening as far as the target opens the mouth there. */
+function withBand(target: RigTarget, bands: BandColumn[][], corners: Array<{ corner: number; copy: number }>, down: [number, number], width: number): RigTarget {
+  const delta = new Map<number, [number, number]>();
+  target.indices.forEach((i, k) => delta.set(i, [target.deltas[k * 2]!, target.deltas[k * 2 + 1]!]));
+  const moved = (i: number) => delta.get(i) ?? [0, 0];
+  const indices = [...target.indices], deltas = [...target.deltas];
+  const [upper, lower] = bands as [BandColumn[], BandColumn[]];
+  const push = (i: number, d: readonly [number, number]) => {
+    if (d[0] === 0 && d[1] === 0) return;
+    indices.push(i);
+    deltas.push(roundTo(d[0], 4), roundTo(d[1], 4));
+  };
+  for (const band of bands) {
+    band.forEach((b, k) => {
+      const [du, dl] = [moved(upper[k]!.edge), moved(lower[k]!.edge)];
+      // Signed targets (the head's) open no mouth: the band only follows.
+      const opening = target.min < 0 ? 0 : Math.max(0, (dl[0] - du[0]) * down[0] + (dl[1] - du[1]) * down[1]);
+      const inward = Math.min(width, OPENING_SHARE * opening);
+      const [dx, dy] = moved(b.edge);
+      push(b.inner, [dx + b.direction[0] * inward, dy + b.direction[1] * inward]);
+    });
+  }
+  for (const { corner, copy } of corners) push(copy, moved(corner));
+  return { ...target, indices, deltas };
+}
+
+/** One column of texels per band column in the photo's edge colour there, EDGE_OPACITY on the edge (v 0) and fading out (v 1). */
+async function bandTexture(colours: Rgb[]): Promise<Buffer> {
+  const width = colours.length;
+  const out = Buffer.alloc(width * TEXTURE_HEIGHT * 4);
+  colours.forEach((colour, c) => {
+    for (let r = 0; r < TEXTURE_HEIGHT; r++) {
+      const t = r / (TEXTURE_HEIGHT - 1);
+      const o = (r * width + c) * 4;
+      out[o] = Math.round(colour[0]); out[o + 1] = Math.round(colour[1]); out[o + 2] = Math.round(colour[2]);
+      out[o + 3] = Math.round(255 * EDGE_OPACITY * (1 - t * t * (3 - 2 * t)));
+    }
+  });
+  return sharp(out, { raw: { width, height: TEXTURE_HEIGHT, channels: 4 } }).png().toBuffer();
+}
+
+/** The unit normal of the chain through `before` and `after` (at the point between them) on the side of `towards`. */
+function intoOpening(before: readonly [number, number], after: readonly [number, number], towards: readonly [number, number]): [number, number] {
+  const tx = after[0] - before[0], ty = after[1] - before[1];
+  const length = Math.hypot(tx, ty);
+  if (length === 0) return [towards[0], towards[1]];
+  const n: [number, number] = [-ty / length, tx / length];
+  return n[0] * towards[0] + n[1] * towards[1] >= 0 ? n : [-n[0], -n[1]];
+}
+
+/** Mean colour of three pixels across the face's down axis through (x, y) (along the edge), clamped to the image. */
+function meanAlong({ data, width, height }: Pixels, x: number, y: number, down: [number, number]): Rgb {
+  const sum: Rgb = [0, 0, 0];
+  for (const s of [-1, 0, 1]) {
+    const px = Math.min(width - 1, Math.max(0, Math.round(x - 0.5 - s * down[1]))), py = Math.min(height - 1, Math.max(0, Math.round(y - 0.5 + s * down[0])));
+    for (let k = 0; k < 3; k++) sum[k] = sum[k]! + data[(py * width + px) * 4 + k]!;
+  }
+  return [sum[0] / 3, sum[1] / 3, sum[2] / 3];
+}
