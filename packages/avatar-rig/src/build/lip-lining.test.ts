@@ -30,7 +30,7 @@ function compare({ rig, textures }: Built, weights: RigWeights) {
   return { changed, steepest: steepest(lined.data), steepestBare: steepest(bare.data) };
 }
 
-describe('lip lining', () => {
+describe('soft edges of the mouth (lip lining, blurred cavity)', () => {
   const built: Record<'sharp' | 'blurred', Built> = {} as never;
   beforeAll(async () => {
     const photo = readFixture('grace_hopper.jpg');
@@ -52,6 +52,18 @@ describe('lip lining', () => {
   it('softens the cut between the photo and the painted cavity of an open mouth', () => {
     const aa = compare(built.blurred, visemeWeightsToTargets(built.blurred.rig, { aa: 1 }));
     expect(aa.steepest).toBeLessThan(0.75 * aa.steepestBare);
+  });
+
+  it('comes with a cavity as soft as the photo: a blurred photo\'s painted teeth have no crisp edge', () => {
+    // The steepest luma step between neighbouring texels down the cavity texture's middle (through the painted upper teeth).
+    const steepest = ({ textures }: Built) => {
+      const cavity = textures.get('mouth-interior.png')!;
+      const x = Math.round(0.48 * cavity.width);
+      let most = 0;
+      for (let y = 0; y + 1 < cavity.height; y++) most = Math.max(most, Math.abs(luma(cavity.data, ((y + 1) * cavity.width + x) * 4) - luma(cavity.data, (y * cavity.width + x) * 4)));
+      return most;
+    };
+    expect(steepest(built.blurred)).toBeLessThan(0.5 * steepest(built.sharp));
   });
 
   it('is as wide as the photo is blurred', () => {
