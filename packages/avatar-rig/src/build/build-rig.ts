@@ -140,10 +140,10 @@ export async function buildRig(image: Buffer, analysis?: FaceAnalysis): Promise<
 const SHARP_PHOTO_SIGMA = 0.8;
 
 /**
- * The Gaussian blur (texels) that makes the painted interior as soft as the photo around the mouth
- * (its edges' blur `sigma`, portrait pixels):
- * crisp teeth and tongue in a blurred or upscaled photo read as pasted on (softui-annie-spratt,
- * md-team-1-blur: edges 2.4 and 4.3 portrait pixels wide, sharp photos 0.6-1.2).
+ * The Gaussian blur (texels) that makes the painted interior as soft as the photo around the mouth,
+ * whose edges are blurred by `sigma` portrait pixels: crisp teeth and tongue in a blurred or
+ * upscaled photo read as pasted on (sigma 2.4 on softui-annie-spratt, 4.3 on md-team-1-blur, 0.6-1.2
+ * on sharp photos).
  */
 function interiorBlur(sigma: number, mouthWidth: number): number {
   const texelsPerPixel = INTERIOR_TEXTURE_SIZE.width / (2 * INTERIOR_HALF_WIDTH * mouthWidth);
