@@ -4,6 +4,7 @@ import { detectFaces, type HumanFace, type HumanPoint } from './human-instance';
 import { checkFaceRange, type RangeRefusal } from './face-range';
 import { cutOffShare, measureFace } from './measure-face';
 import { withMirroredRightEye } from './mirrored-eye';
+import { steadyEyes } from './steady-eyes';
 import { eyeLineRoll, uprightCrop } from './upright-crop';
 import type { Box, FaceAnalysis, FaceFailure, FaceFailureCode, Iris, MeshPoint } from './types';
 
@@ -27,6 +28,8 @@ export interface AnalyseOptions {
 
 /** Side of the square, face-centred crop of the refining pass (the face fills about half of it). */
 const REFINE_SIZE = 512;
+/** That crop's side in face boxes (steady-eyes.ts reads a turned eye again on others). */
+const REFINE_SIDE = 2;
 
 /**
  * Decodes a PNG/JPEG (any format sharp reads; EXIF orientation applied), finds exactly one face,
@@ -46,12 +49,17 @@ export async function analyseFace(image: Buffer, options: AnalyseOptions = {}): 
   if (faces.length > 1) return fail('multiple_faces', `${faces.length} faces were found; use a photo of a single person.`);
   const coarse = faces[0]!;
   const coarseMesh = coarse.mesh.map((p: HumanPoint): MeshPoint => [p[0], p[1], p[2] ?? 0]);
-  const mesh = (await refine(data, info.width, info.height, tightBox(coarseMesh.slice(0, 468)), options.rightEye !== false, eyeLineRoll(coarseMesh))) ?? coarseMesh;
+  const readAt = (sideInBoxes: number) => refine(data, info.width, info.height, tightBox(coarseMesh.slice(0, 468)), options.rightEye !== false, eyeLineRoll(coarseMesh), sideInBoxes);
+  const measured = (await readAt(REFINE_SIDE)) ?? coarseMesh;
   // Cut-off from the first pass: the refining crop repeats the photo's edge pixels, which the mesh
   // then fits inside (the astronaut cut at the mouth reads 0% there, 30% on the first pass).
-  const measurements = { ...measureFace(mesh, info.width, info.height), cutOffShare: cutOffShare(coarseMesh, info.width, info.height) };
-  const refusal = options.checkRange === false ? null : options.minFacePx !== undefined ? legacySizeCheck(mesh, options.minFacePx) : checkFaceRange(measurements);
+  const measurements = { ...measureFace(measured, info.width, info.height), cutOffShare: cutOffShare(coarseMesh, info.width, info.height) };
+  const refusal = options.checkRange === false ? null : options.minFacePx !== undefined ? legacySizeCheck(measured, options.minFacePx) : checkFaceRange(measurements);
   if (refusal) return fail(refusal.code, refusal.message, { measurements, refusal });
+  // The range is judged on the usual reading (an eye read again moves the pose estimate by a
+  // degree or two, and took argonfree-team-2 from 27 degrees up to 31 to the side); the mesh handed
+  // on has its eyes steadied.
+  const mesh = measured === coarseMesh ? measured : await steadyEyes(measured, readAt);
   // Human's angles from the first pass: the refining crop may be turned upright.
   const angle = coarse.rotation?.angle;
   return {
@@ -72,9 +80,9 @@ function legacySizeCheck(mesh: MeshPoint[], minFacePx: number): RangeRefusal | n
   return side >= minFacePx ? null : { code: 'face_too_small', measured: side, limit: minFacePx, message: `The face is ${side} px across; at least ${minFacePx} px works.` };
 }
 
-/** Second pass on a crop twice the face's size, turned upright (upright-crop.ts) and scaled to REFINE_SIZE; null if it finds no single face there. */
-async function refine(rgb: Buffer, width: number, height: number, box: Box, rightEye: boolean, rollRad: number): Promise<MeshPoint[] | null> {
-  const side = Math.round(Math.max(box.width, box.height) * 2);
+/** Second pass on a crop `sideInBoxes` times the face's size, turned upright (upright-crop.ts) and scaled to REFINE_SIZE; null if it finds no single face there. */
+async function refine(rgb: Buffer, width: number, height: number, box: Box, rightEye: boolean, rollRad: number, sideInBoxes: number): Promise<MeshPoint[] | null> {
+  const side = Math.round(Math.max(box.width, box.height) * sideInBoxes);
   const cx = box.x + box.width / 2, cy = box.y + box.height / 2;
   const crop = await uprightCrop(rgb, { width, height }, { cx, cy, side, rollRad }, REFINE_SIZE);
   const faces = await facesIn(crop.rgb, REFINE_SIZE, REFINE_SIZE);

@@ -13,7 +13,7 @@ import type { HumanPoint } from './human-instance';
  * model rewrites on the subject's right eye with the same point of the left eye (the two lists of
  * each pair run in mirrored order), from Human's `meshAnnotations` and `irisIndices`.
  */
-const RIGHT_EYE_POINTS: readonly number[] = [
+export const RIGHT_EYE_POINTS: readonly number[] = [
   246, 161, 160, 159, 158, 157, 173, // EyeUpper0
   33, 7, 163, 144, 145, 153, 154, 155, 133, // EyeLower0
   247, 30, 29, 27, 28, 56, 190, // EyeUpper1
@@ -24,7 +24,7 @@ const RIGHT_EYE_POINTS: readonly number[] = [
   156, 70, 63, 105, 66, 107, 55, 193, // EyebrowUpper
   35, 124, 46, 53, 52, 65, // EyebrowLower
 ];
-const LEFT_EYE_POINTS: readonly number[] = [
+export const LEFT_EYE_POINTS: readonly number[] = [
   466, 388, 387, 386, 385, 384, 398,
   263, 249, 390, 373, 374, 380, 381, 382, 362,
   467, 260, 259, 257, 258, 286, 414,
@@ -36,9 +36,9 @@ const LEFT_EYE_POINTS: readonly number[] = [
   265, 353, 276, 283, 282, 295,
 ];
 /** Human appends the subject's left iris (centre + 4) at 468, then the right one at 473. */
-const LEFT_IRIS = 468;
-const RIGHT_IRIS = 473;
-const IRIS_POINTS = 5;
+export const LEFT_IRIS = 468;
+export const RIGHT_IRIS = 473;
+export const IRIS_POINTS = 5;
 
 /**
  * `mesh` with the subject's right eye (contours, brow, iris) taken from `mirroredMesh`, Human's mesh
