@@ -20,10 +20,11 @@ export interface AnalyseOptions {
    */
   minFacePx?: number;
   /**
-   * false: leave out the pass on the mirrored crop that corrects the subject's right eye (one Human
-   * run of three), for a caller that reads only the mouth.
+   * false: leave out the eye corrections, for a caller that reads only the mouth: the pass on the
+   * mirrored crop that corrects the subject's right eye (one Human run of three), and steady-eyes'
+   * readings of a turned eye on other crops (two more refining passes).
    */
-  rightEye?: boolean;
+  eyes?: boolean;
 }
 
 /** Side of the square, face-centred crop of the refining pass (the face fills about half of it). */
@@ -49,7 +50,8 @@ export async function analyseFace(image: Buffer, options: AnalyseOptions = {}): 
   if (faces.length > 1) return fail('multiple_faces', `${faces.length} faces were found; use a photo of a single person.`);
   const coarse = faces[0]!;
   const coarseMesh = coarse.mesh.map((p: HumanPoint): MeshPoint => [p[0], p[1], p[2] ?? 0]);
-  const readAt = (sideInBoxes: number) => refine(data, info.width, info.height, tightBox(coarseMesh.slice(0, 468)), options.rightEye !== false, eyeLineRoll(coarseMesh), sideInBoxes);
+  const eyes = options.eyes !== false;
+  const readAt = (sideInBoxes: number) => refine(data, info.width, info.height, tightBox(coarseMesh.slice(0, 468)), eyes, eyeLineRoll(coarseMesh), sideInBoxes);
   const measured = (await readAt(REFINE_SIDE)) ?? coarseMesh;
   // Cut-off from the first pass: the refining crop repeats the photo's edge pixels, which the mesh
   // then fits inside (the astronaut cut at the mouth reads 0% there, 30% on the first pass).
@@ -59,7 +61,7 @@ export async function analyseFace(image: Buffer, options: AnalyseOptions = {}): 
   // The range is judged on the usual reading (an eye read again moves the pose estimate by a
   // degree or two, and took argonfree-team-2 from 27 degrees up to 31 to the side); the mesh handed
   // on has its eyes steadied.
-  const mesh = measured === coarseMesh ? measured : await steadyEyes(measured, readAt);
+  const mesh = measured === coarseMesh || !eyes ? measured : await steadyEyes(measured, readAt);
   // Human's angles from the first pass: the refining crop may be turned upright.
   const angle = coarse.rotation?.angle;
   return {

@@ -28,7 +28,7 @@ export async function mouthGap(rig: Rig, textures: DecodedTextures, viseme: Vise
   const gaps: number[] = [];
   for (const read of readings) {
     const { png, offset } = await read();
-    const face = await analyseFace(png, { checkRange: false, rightEye: false });
+    const face = await analyseFace(png, { checkRange: false, eyes: false });
     if (!face.ok) continue;
     const box = { ...face.box, x: face.box.x + offset[0], y: face.box.y + offset[1] };
     if (intersectionOverUnion(box, rig.face.box) < MIN_BOX_IOU) continue;
