@@ -4,7 +4,7 @@ import { analyseFace } from '@avatar-factory/face-analysis';
 import { listCorpusPhotos } from '@avatar-factory/face-analysis/corpus';
 import { portraitCrop } from './portrait-crop';
 import { refineInnerLips } from './lip-refine';
-import { LOWER_INNER, UPPER_INNER } from './landmarks';
+import { LOWER_INNER, MOUTH_CORNER_INNER, UPPER_INNER } from './landmarks';
 
 const corpus = listCorpusPhotos({ derived: true });
 
@@ -176,6 +176,24 @@ describe('the lower inner lip', () => {
     for (const k of [0, 1]) {
       const [x, y] = lips.mesh[LOWER_INNER[k]!]!;
       expect({ k, dark: luma(x, y) < 45 }).toEqual({ k, dark: false });
+    }
+  });
+
+  it('stays between the mouth\'s corners when it moves out of the dark at the corner columns', async () => {
+    // md-team-1: the dark at each corner column runs sideways into the corner's shadow; the point
+    // moved along it, past the corner onto the outer contour, and the opening drawn from the photo
+    // held a wedge of lower lip that the jaw stretched into a red wall down each side of 'aa'.
+    for (const id of ['md-team-1', 'softui-ivana']) {
+      const crop = await cropOf(id);
+      const lips = refineInnerLips(crop.mesh, crop.rgba, crop.size);
+      const [left, right] = MOUTH_CORNER_INNER.map((i) => lips.mesh[i]!);
+      const axis = [right![0] - left![0], right![1] - left![1]], length = Math.hypot(axis[0]!, axis[1]!);
+      // Across the mouth: 0 at the image-left corner, 1 at the image-right one.
+      const across = (p: readonly number[]) => ((p[0]! - left![0]) * axis[0]! + (p[1]! - left![1]) * axis[1]!) / length ** 2;
+      for (const k of [0, LOWER_INNER.length - 1]) {
+        const at = across(lips.mesh[LOWER_INNER[k]!]!);
+        expect({ id, k, between: at > 0 && at < 1 }).toEqual({ id, k, between: true });
+      }
     }
   });
 });

@@ -225,20 +225,34 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
    * which the columns look: a laughing mouth's dark there reached well into what Human calls lip,
    * and past it (softui-ivana: at its lower lip's outermost column on the image-left the dark ran
    * all the way to Human's outer contour), and closing the lips drew it as a black wedge on the
-   * lower lip. So an open column's inner point that lies in the dark moves towards its lip's outer
-   * contour, to where the dark ends; when that is near or past the outer contour, the outer contour
-   * moves too, to keep half of Human's lip beyond it.
+   * lower lip. So an open column's inner point that lies in the dark moves on along the mouth's
+   * vertical, away from the opening, to where the dark ends (looking as far as DARK_REACH times
+   * its distance to its outer contour point); when that is near or past the outer contour, the
+   * outer contour moves as far, to keep half of Human's lip beyond it. (Moved towards the outer
+   * contour point, which lies to the side near a corner, a corner column's point went sideways
+   * along the corner's shadow, past the mouth's corner onto the outer contour: md-team-1's lower
+   * lip began outside its corners, and its opening, drawn from the photo, held a wedge of lip that
+   * the jaw stretched into a red wall down each side of 'aa'.)
    */
-  const outOfTheDark = (from: Vec3, outer: Vec3, open: boolean): { inner: Vec3; outer: Vec3 } => {
-    const d = Math.hypot(outer[0] - from[0], outer[1] - from[1]);
-    const at = (t: number) => lerp3(from, outer, t);
-    if (!open || d < 2 || !isDark(sampleAt(rgba, size, from[0], from[1]))) return { inner: from, outer };
-    for (let s = 1; s <= DARK_REACH * d; s++) {
-      const t = s / d, p = at(t);
+  const outOfTheDark = (from: Vec3, outer: Vec3, open: boolean, away: 1 | -1): { inner: Vec3; outer: Vec3 } => {
+    const length = Math.hypot(outer[0] - from[0], outer[1] - from[1]);
+    if (!open || length < 2 || !isDark(sampleAt(rgba, size, from[0], from[1]))) return { inner: from, outer };
+    const vertical = [away * down[0], away * down[1]] as const;
+    const found = lipEdgeAlong(from, outer, vertical, length);
+    if (found) return found;
+    // Dark all the way: most of the way to the outer contour's level, not past it.
+    const height = Math.max(0, (outer[0] - from[0]) * vertical[0] + (outer[1] - from[1]) * vertical[1]);
+    return { inner: [from[0] + vertical[0] * INNER_SHARE_KEPT * height, from[1] + vertical[1] * INNER_SHARE_KEPT * height, from[2]], outer };
+  };
+  /** The first sample out of the dark from `from` along `direction`, within DARK_REACH times `length`; with the outer contour moved on past it when it lies near or beyond it. */
+  const lipEdgeAlong = (from: Vec3, outer: Vec3, direction: readonly [number, number], length: number): { inner: Vec3; outer: Vec3 } | null => {
+    const at = (t: number, base: Vec3): Vec3 => [base[0] + direction[0] * t * length, base[1] + direction[1] * t * length, from[2] + (outer[2] - from[2]) * Math.min(1, t)];
+    for (let s = 1; s <= DARK_REACH * length; s++) {
+      const t = s / length, p = at(t, from);
       if (isDark(sampleAt(rgba, size, p[0], p[1]))) continue;
-      return { inner: p, outer: t <= INNER_SHARE_KEPT ? outer : at(Math.max(1, t + 0.5)) };
+      return { inner: p, outer: t <= INNER_SHARE_KEPT ? outer : at(Math.max(1, t + 0.5) - 1, outer) };
     }
-    return { inner: at(INNER_SHARE_KEPT), outer };
+    return null;
   };
   let gap = 0;
   const edges = columns.map((c, k) => {
@@ -247,8 +261,8 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
     // Shade between closed lips is no dark to move out of.
     const open = t1 - t0 > 2 / SAMPLES && (teethVisible || opensDark);
     const upperEdge = lerp3(c.a, c.b, t0), lowerEdge = lerp3(c.a, c.b, t1);
-    const upperLip = outOfTheDark(upperEdge, mesh[UPPER_OUTER[k]!]!, open);
-    const lowerLip = outOfTheDark(lowerEdge, mesh[LOWER_OUTER[k]!]!, open);
+    const upperLip = outOfTheDark(upperEdge, mesh[UPPER_OUTER[k]!]!, open, -1);
+    const lowerLip = outOfTheDark(lowerEdge, mesh[LOWER_OUTER[k]!]!, open, 1);
     const newUpper = upperLip.inner, newLower = lowerLip.inner;
     moveLipColumn(mesh, UPPER_INNER[k]!, UPPER_RINGS.map((r) => r[k]!), UPPER_OUTER[k]!, oldUpper, upperLip);
     moveLipColumn(mesh, LOWER_INNER[k]!, LOWER_RINGS.map((r) => r[k]!), LOWER_OUTER[k]!, oldLower, lowerLip);
