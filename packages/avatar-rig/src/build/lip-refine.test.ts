@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { analyseFace } from '@avatar-factory/face-analysis';
 import { listCorpusPhotos } from '@avatar-factory/face-analysis/corpus';
@@ -8,10 +9,10 @@ import { LOWER_INNER, MOUTH_CORNER_INNER, UPPER_INNER } from './landmarks';
 
 const corpus = listCorpusPhotos({ derived: true });
 
-async function cropOf(id: string) {
+async function cropOf(id: string, { grey = false } = {}) {
   const photo = corpus.find((p) => p.id === id);
   if (!photo) throw new Error(`no corpus photo ${id}`);
-  const image = readFileSync(photo.file);
+  const image = grey ? await sharp(photo.file).grayscale().png().toBuffer() : readFileSync(photo.file);
   const face = await analyseFace(image);
   if (!face.ok) throw new Error(`${id}: ${face.message}`);
   return portraitCrop(image, face);
@@ -40,6 +41,21 @@ describe('the photo\'s own teeth', () => {
     // argon-marie's incisors (luma 86-106) are darker than her lower lip (126-158): unfound, painted
     // teeth opened above them while they went down with the jaw, two rows of upper teeth.
     expect((await lipsOf('argon-marie')).teethVisible).toBe(true);
+  });
+
+  it('are found in a black-and-white photo, where lips and teeth differ only in brightness', async () => {
+    // Turned grey, these smiles showed no teeth to the colour tests: their own upper teeth went down
+    // with the jaw under a painted row, two rows of upper teeth.
+    for (const id of ['skimage-astronaut', 'clm-franck-04117', 'softui-kal-visuals']) {
+      const crop = await cropOf(id, { grey: true });
+      expect({ id, teeth: refineInnerLips(crop.mesh, crop.rgba, crop.size).teethVisible }).toEqual({ id, teeth: true });
+    }
+  });
+
+  it('are not read into a black-and-white photo\'s closed mouth, whose lit lips are as bright as teeth', async () => {
+    expect((await lipsOf('md-drake')).teethVisible).toBe(false);
+    const crop = await cropOf('md-team-3', { grey: true });
+    expect(refineInnerLips(crop.mesh, crop.rgba, crop.size).teethVisible).toBe(false);
   });
 
   it('are not read into a closed mouth, a red lipstick\'s highlights, a wet lower lip\'s highlight or a moustache\'s shade', async () => {

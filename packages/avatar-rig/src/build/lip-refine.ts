@@ -59,6 +59,8 @@ const HALF_LIP = 0.5;
 const BRIGHT_TOOTH_MARGIN = 12;
 const BRIGHT_TOOTH_RED_SHARE = 0.8;
 const BRIGHT_TOOTH_RED_CAP = 0.34;
+/** Lips less saturated than this are a black-and-white photo's. */
+const COLOURLESS_SAT = 0.05;
 
 /** The median colour of a lip. */
 type ColourModel = PhotoSample;
@@ -98,8 +100,22 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
   // both lips and a good deal less red (clm-franck-03979: yellow teeth y 120-133, red 0.25-0.33;
   // lips y 104-107, red 0.41-0.43). Left unfound, its upper teeth went down with the jaw under a
   // painted white row. Used to find the opening, this read pale lower lips as teeth.
-  const brightTooth = (s: PhotoSample) => s.y > Math.max(upper.y, lower.y) + BRIGHT_TOOTH_MARGIN && s.red < Math.min(BRIGHT_TOOTH_RED_CAP, BRIGHT_TOOTH_RED_SHARE * lipRed);
-  const isTeeth = (s: PhotoSample) => (s.y > lipY + 8 && s.sat < 0.65 * lipSat) || (s.y > Math.max(upper.y, lower.y) && s.red < toothRed);
+  const brighterThanBothLips = (s: PhotoSample) => s.y > Math.max(upper.y, lower.y) + BRIGHT_TOOTH_MARGIN;
+  /**
+   * A black-and-white photo's lips have no colour to tell teeth from: there teeth are what is
+   * clearly brighter than both lips, and only near Human's inner lips (see classifier). With the
+   * colour tests alone no black-and-white smile showed its teeth: its own upper teeth went down
+   * with the jaw under a painted row (skimage-astronaut, clm-franck-04117 and argon-marie turned
+   * grey).
+   */
+  const colourless = Math.max(upper.sat, lower.sat) < COLOURLESS_SAT;
+  // Nor as bright as a glossy dark lipstick's highlight (md-team-3 turned grey: lips 53-70, highlight
+  // 87): teeth in the same light are at least as bright as the skin beside the lips (astronaut 231
+  // against 189, clm-franck-04117 189 against 136; md-team-3's highlight against 144).
+  const skinY = colourless ? Math.max(skinBeyond(mesh, UPPER_OUTER, UPPER_INNER, rgba, size), skinBeyond(mesh, LOWER_OUTER, LOWER_INNER, rgba, size)) : 0;
+  const greyTooth = (s: PhotoSample) => brighterThanBothLips(s) && s.y > skinY;
+  const brightTooth = (s: PhotoSample) => (colourless ? greyTooth(s) : brighterThanBothLips(s) && s.red < Math.min(BRIGHT_TOOTH_RED_CAP, BRIGHT_TOOTH_RED_SHARE * lipRed));
+  const isTeeth = (s: PhotoSample) => (colourless ? greyTooth(s) : (s.y > lipY + 8 && s.sat < 0.65 * lipSat) || (s.y > Math.max(upper.y, lower.y) && s.red < toothRed));
   // Much darker than the lips: by 25 luma, or 45% on dim lips (md-team-1 at 0.35 exposure, lips at
   // luma 35: no pixel is 25 darker, and its open mouth read as closed).
   const isDark = (s: PhotoSample) => s.y < lipY - Math.max(Math.min(25, 0.45 * lipY), 0.3 * lipY);
@@ -130,9 +146,11 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
    * or soft photo blurs the lip edge over several samples, and the half-way point is where it is.
    */
   const classifier = (samples: PhotoSample[], lo: number, hi: number, human: { from: number; to: number }) => {
+    // Without colour, teeth only near Human's inner lips: a lit lip's highlight is as bright (md-drake).
+    const toothAt = (at: number) => !colourless || (at >= human.from - NEAR_LINE && at < human.to + NEAR_LINE);
     let peak = samples[lo]!, trough = samples[lo]!;
     for (let s = lo; s < hi; s++) {
-      if (samples[s]!.y > peak.y) peak = samples[s]!;
+      if (samples[s]!.y > peak.y && toothAt(s)) peak = samples[s]!;
       if (samples[s]!.y < trough.y) trough = samples[s]!;
     }
     // Teeth in the shade of a dark upper lip can be darker than a pale lower lip (argon-marie: teeth
@@ -148,10 +166,8 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
     }
     const teethAbove = isTeeth(peak) ? lipY + 0.35 * (peak.y - lipY) : Infinity;
     const darkBelow = isDark(trough) ? lipY - 0.35 * (lipY - trough.y) : -Infinity;
-    return {
-      teeth: (s: PhotoSample) => s.y > teethAbove && (s.sat < 0.9 * lipSat || s.red < toothRed),
-      notLip: (s: PhotoSample) => (s.y > teethAbove && (s.sat < 0.9 * lipSat || s.red < toothRed)) || s.y < darkBelow,
-    };
+    const teeth = (s: PhotoSample, at: number) => s.y > teethAbove && toothAt(at) && (colourless || s.sat < 0.9 * lipSat || s.red < toothRed);
+    return { teeth, notLip: (s: PhotoSample, at: number) => teeth(s, at) || s.y < darkBelow };
   };
 
   const humanBand = (c: { humanUpper: number; humanLower: number }) => ({ from: Math.round(c.humanUpper * SAMPLES), to: Math.round(c.humanLower * SAMPLES) });
@@ -164,7 +180,7 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
   const spans = (lowerReach: number, onlyDarkOpens: boolean) => columns.map((c) => {
     const lo = Math.floor(0.1 * SAMPLES), hi = Math.ceil(0.9 * SAMPLES);
     const { notLip } = classifier(c.samples, lo, hi, humanBand(c));
-    const score = c.samples.map((s) => (notLip(s) ? 1 : -1.2));
+    const score = c.samples.map((s, at) => (notLip(s, at) ? 1 : -1.2));
     let best = 0, bestFrom = -1, bestTo = -1, sum = 0, from = 0;
     for (let s = lo; s < hi; s++) {
       if (sum <= 0) { sum = 0; from = s; }
@@ -206,7 +222,7 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
       const s0 = Math.floor(t0 * SAMPLES), s1 = Math.ceil(t1 * SAMPLES);
       const inside = c.samples.slice(s0, s1);
       const { teeth: toothLike } = classifier(c.samples, 0, SAMPLES, humanBand(c));
-      const teeth = inside.map((s) => toothLike(s) || brightTooth(s));
+      const teeth = inside.map((s, at) => toothLike(s, s0 + at) || brightTooth(s));
       const showsTeeth = longestRun(teeth) >= 3;
       if (showsTeeth) teethColumns++;
       const share = inside.length > 1 ? splitSample(inside, teeth, lipY) / inside.length : 0.5;
@@ -285,6 +301,14 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
   const shares = teethVisible && wideOpen ? followBitingEdge(opened.map((o) => o.bitingEdge)) : null;
   const split = edges.map(({ upperEdge, lowerEdge }, k) => lerp3(upperEdge, lowerEdge, shares?.[k] ?? share));
   return { mesh, split, teethVisible, wideOpen };
+}
+
+/** Median luma of the skin just beyond a lip: per column, 0.8 of the lip's height past its outer contour. */
+function skinBeyond(mesh: ReadonlyArray<Vec3>, outer: readonly number[], inner: readonly number[], rgba: Uint8Array | Buffer, size: number): number {
+  return median(outer.map((o, k) => {
+    const a = mesh[o]!, b = mesh[inner[k]!]!;
+    return sampleAt(rgba, size, a[0] + 0.8 * (a[0] - b[0]), a[1] + 0.8 * (a[1] - b[1])).y;
+  }));
 }
 
 /** Across the mouth's columns: a 1-2-1 smoothing (the ends stay). */
