@@ -105,13 +105,14 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
    * A black-and-white photo's lips have no colour to tell teeth from: there teeth are what is
    * clearly brighter than both lips, and only near Human's inner lips (see classifier). With the
    * colour tests alone no black-and-white smile showed its teeth: its own upper teeth went down
-   * with the jaw under a painted row (skimage-astronaut, clm-franck-04117 and argon-marie turned
-   * grey).
+   * with the jaw under a painted row (skimage-astronaut, clm-franck-04117 and softui-kal-visuals
+   * turned grey). Teeth in the shade, darker than a pale lip, stay unfound without colour
+   * (argon-marie turned grey).
    */
   const colourless = Math.max(upper.sat, lower.sat) < COLOURLESS_SAT;
-  // Nor as bright as a glossy dark lipstick's highlight (md-team-3 turned grey: lips 53-70, highlight
-  // 87): teeth in the same light are at least as bright as the skin beside the lips (astronaut 231
-  // against 189, clm-franck-04117 189 against 136; md-team-3's highlight against 144).
+  // And at least as bright as the skin beside the lips, which teeth in the same light are (grey
+  // astronaut 231 against 189, clm-franck-04117 189 against 136) and a glossy dark lipstick's
+  // highlight is not (md-team-3 turned grey: lips 53-70, highlight 87, skin 144).
   const skinY = colourless ? Math.max(skinBeyond(mesh, UPPER_OUTER, UPPER_INNER, rgba, size), skinBeyond(mesh, LOWER_OUTER, LOWER_INNER, rgba, size)) : 0;
   const greyTooth = (s: PhotoSample) => brighterThanBothLips(s) && s.y > skinY;
   const brightTooth = (s: PhotoSample) => (colourless ? greyTooth(s) : brighterThanBothLips(s) && s.red < Math.min(BRIGHT_TOOTH_RED_CAP, BRIGHT_TOOTH_RED_SHARE * lipRed));
