@@ -255,21 +255,16 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
     const length = Math.hypot(outer[0] - from[0], outer[1] - from[1]);
     if (!open || length < 2 || !isDark(sampleAt(rgba, size, from[0], from[1]))) return { inner: from, outer };
     const vertical = [away * down[0], away * down[1]] as const;
-    const found = lipEdgeAlong(from, outer, vertical, length);
-    if (found) return found;
-    // Dark all the way: most of the way to the outer contour's level, not past it.
-    const height = Math.max(0, (outer[0] - from[0]) * vertical[0] + (outer[1] - from[1]) * vertical[1]);
-    return { inner: [from[0] + vertical[0] * INNER_SHARE_KEPT * height, from[1] + vertical[1] * INNER_SHARE_KEPT * height, from[2]], outer };
-  };
-  /** The first sample out of the dark from `from` along `direction`, within DARK_REACH times `length`; with the outer contour moved on past it when it lies near or beyond it. */
-  const lipEdgeAlong = (from: Vec3, outer: Vec3, direction: readonly [number, number], length: number): { inner: Vec3; outer: Vec3 } | null => {
-    const at = (t: number, base: Vec3): Vec3 => [base[0] + direction[0] * t * length, base[1] + direction[1] * t * length, from[2] + (outer[2] - from[2]) * Math.min(1, t)];
+    // `t` lengths along the vertical from `base`, with the depth carried from the inner point's to the outer one's.
+    const at = (t: number, base: Vec3): Vec3 => [base[0] + vertical[0] * t * length, base[1] + vertical[1] * t * length, from[2] + (outer[2] - from[2]) * Math.min(1, t)];
     for (let s = 1; s <= DARK_REACH * length; s++) {
       const t = s / length, p = at(t, from);
       if (isDark(sampleAt(rgba, size, p[0], p[1]))) continue;
       return { inner: p, outer: t <= INNER_SHARE_KEPT ? outer : at(Math.max(1, t + 0.5) - 1, outer) };
     }
-    return null;
+    // Dark all the way: most of the way to the outer contour's level, not past it.
+    const height = Math.max(0, (outer[0] - from[0]) * vertical[0] + (outer[1] - from[1]) * vertical[1]);
+    return { inner: [from[0] + vertical[0] * INNER_SHARE_KEPT * height, from[1] + vertical[1] * INNER_SHARE_KEPT * height, from[2]], outer };
   };
   let gap = 0;
   const edges = columns.map((c, k) => {
