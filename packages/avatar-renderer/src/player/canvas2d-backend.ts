@@ -41,10 +41,10 @@ export interface Canvas2dOptions {
 }
 
 /**
- * Canvas 2D fallback, layer by layer, one affine-textured triangle at a time. Either each triangle
- * is filled with the texture as a pattern under the triangle's affine map (no clip, no state save),
- * or, where CanvasPattern.setTransform is missing, the classic way: clip to the triangle, set the
- * affine transform and draw the triangle's bounding box of the texture.
+ * Canvas 2D fallback, layer by layer, affine-textured triangles in groups that share one affine map
+ * (see GROUP_TOLERANCE_PX). Either each group is filled with the texture as a pattern under its
+ * affine map (no clip, no state save), or, where CanvasPattern.setTransform is missing, the classic
+ * way: clip to the group, set the affine transform and draw the group's bounding box of the texture.
  */
 export function createCanvas2dBackend(canvas: HTMLCanvasElement | OffscreenCanvas, rig: Rig, textures: Record<string, TexImageSource>, options: Canvas2dOptions = {}): RenderBackend {
   const ctx = canvas.getContext('2d') as CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D | null;
@@ -95,6 +95,7 @@ export function createCanvas2dBackend(canvas: HTMLCanvasElement | OffscreenCanva
     layer.pattern = pattern && typeof pattern.setTransform === 'function' ? pattern : null;
   };
   const m: Affine = [1, 0, 0, 1, 0, 0];
+  const group: Affine = [1, 0, 0, 1, 0, 0];
   const matrix = typeof DOMMatrix !== 'undefined' ? new DOMMatrix() : undefined;
 
   return {
@@ -112,6 +113,38 @@ export function createCanvas2dBackend(canvas: HTMLCanvasElement | OffscreenCanva
       for (const layer of layers) {
         prepare(layer, s);
         const { texels, image, pattern, triangles, seamPx } = layer;
+        // Triangles are drawn in groups: a run of consecutive triangles (in drawing order, so what
+        // covers what stays) that the first one's affine map places within GROUP_TOLERANCE_PX of
+        // where they are is one path, filled once. Each fill costs about 15 us on a software
+        // canvas whatever its size, and most of a frame's triangles move together: a real rig's
+        // rest frame is 34 fills instead of 1288, an open jaw's about 700 instead of 1324.
+        let grouped = 0;
+        const source = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
+        const fillGroup = () => {
+          if (grouped === 0) return;
+          grouped = 0;
+          if (pattern && matrix) {
+            matrix.a = group[0];
+            matrix.b = group[1];
+            matrix.c = group[2];
+            matrix.d = group[3];
+            matrix.e = group[4];
+            matrix.f = group[5];
+            pattern.setTransform(matrix);
+            ctx.fillStyle = pattern;
+            ctx.fill();
+            return;
+          }
+          ctx.save();
+          ctx.clip();
+          ctx.setTransform(group[0], group[1], group[2], group[3], group[4], group[5]);
+          const sx = Math.max(0, Math.floor(source.x0) - SOURCE_MARGIN);
+          const sy = Math.max(0, Math.floor(source.y0) - SOURCE_MARGIN);
+          const sw = Math.min(layer.texWidth, Math.ceil(source.x1) + SOURCE_MARGIN) - sx;
+          const sh = Math.min(layer.texHeight, Math.ceil(source.y1) + SOURCE_MARGIN) - sy;
+          if (sw > 0 && sh > 0) ctx.drawImage(image, sx, sy, sw, sh, sx, sy, sw, sh);
+          ctx.restore();
+        };
         for (let t = 0; t < triangles.length; t += 3) {
           const i0 = triangles[t]!;
           const i1 = triangles[t + 1]!;
@@ -123,42 +156,41 @@ export function createCanvas2dBackend(canvas: HTMLCanvasElement | OffscreenCanva
           const x2 = positions[i2 * 2]! * s + view.x;
           const y2 = positions[i2 * 2 + 1]! * s + view.y;
           // Closed mouths and other zero-area triangles draw nothing.
-          if (Math.abs((x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0)) < 1e-3) continue;
+          const area2 = (x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0);
+          if (Math.abs(area2) < 1e-3) continue;
           const u0 = texels[i0 * 2]!;
           const v0 = texels[i0 * 2 + 1]!;
           const u1 = texels[i1 * 2]!;
           const v1 = texels[i1 * 2 + 1]!;
           const u2 = texels[i2 * 2]!;
           const v2 = texels[i2 * 2 + 1]!;
-          if (!triangleAffine(u0, v0, u1, v1, u2, v2, x0, y0, x1, y1, x2, y2, m)) continue;
-
-          ctx.beginPath();
-          offsetCorner(ctx, x0, y0, x1, y1, x2, y2, seamPx, true);
-          offsetCorner(ctx, x1, y1, x2, y2, x0, y0, seamPx, false);
-          offsetCorner(ctx, x2, y2, x0, y0, x1, y1, seamPx, false);
-          ctx.closePath();
-          if (pattern && matrix) {
-            matrix.a = m[0];
-            matrix.b = m[1];
-            matrix.c = m[2];
-            matrix.d = m[3];
-            matrix.e = m[4];
-            matrix.f = m[5];
-            pattern.setTransform(matrix);
-            ctx.fillStyle = pattern;
-            ctx.fill();
-            continue;
+          const fits = grouped > 0 && maps(group, u0, v0, x0, y0) && maps(group, u1, v1, x1, y1) && maps(group, u2, v2, x2, y2);
+          if (!fits) {
+            fillGroup();
+            if (!triangleAffine(u0, v0, u1, v1, u2, v2, x0, y0, x1, y1, x2, y2, m)) continue;
+            for (let k = 0; k < 6; k++) group[k] = m[k]!;
+            ctx.beginPath();
+            source.x0 = source.y0 = Infinity;
+            source.x1 = source.y1 = -Infinity;
           }
-          ctx.save();
-          ctx.clip();
-          ctx.setTransform(m[0], m[1], m[2], m[3], m[4], m[5]);
-          const sx = Math.max(0, Math.floor(Math.min(u0, u1, u2)) - SOURCE_MARGIN);
-          const sy = Math.max(0, Math.floor(Math.min(v0, v1, v2)) - SOURCE_MARGIN);
-          const sw = Math.min(layer.texWidth, Math.ceil(Math.max(u0, u1, u2)) + SOURCE_MARGIN) - sx;
-          const sh = Math.min(layer.texHeight, Math.ceil(Math.max(v0, v1, v2)) + SOURCE_MARGIN) - sy;
-          if (sw > 0 && sh > 0) ctx.drawImage(image, sx, sy, sw, sh, sx, sy, sw, sh);
-          ctx.restore();
+          grouped++;
+          source.x0 = Math.min(source.x0, u0, u1, u2);
+          source.y0 = Math.min(source.y0, v0, v1, v2);
+          source.x1 = Math.max(source.x1, u0, u1, u2);
+          source.y1 = Math.max(source.y1, v0, v1, v2);
+          // Every triangle of a path winds the same way, so that the nonzero rule fills their union.
+          if (area2 > 0) {
+            offsetCorner(ctx, x0, y0, x1, y1, x2, y2, seamPx, true);
+            offsetCorner(ctx, x1, y1, x2, y2, x0, y0, seamPx, false);
+            offsetCorner(ctx, x2, y2, x0, y0, x1, y1, seamPx, false);
+          } else {
+            offsetCorner(ctx, x0, y0, x2, y2, x1, y1, seamPx, true);
+            offsetCorner(ctx, x2, y2, x1, y1, x0, y0, seamPx, false);
+            offsetCorner(ctx, x1, y1, x0, y0, x2, y2, seamPx, false);
+          }
+          ctx.closePath();
         }
+        fillGroup();
       }
       ctx.restore();
     },
@@ -167,6 +199,18 @@ export function createCanvas2dBackend(canvas: HTMLCanvasElement | OffscreenCanva
       ctx.clearRect(0, 0, canvas.width, canvas.height);
     },
   };
+}
+
+/**
+ * A triangle the current group's affine map places this close (device pixels) to where it is drawn
+ * joins the group: neighbouring groups' textures meet at most twice this apart, below what shows
+ * (Canvas 2D against WebGL2 on the real rigs' poses: 32-40 dB either way; at 4 px the blink vanished).
+ */
+const GROUP_TOLERANCE_PX = 0.2;
+
+/** Whether the affine map `a` takes texel (u, v) to within GROUP_TOLERANCE_PX of (x, y). */
+function maps(a: Affine, u: number, v: number, x: number, y: number): boolean {
+  return Math.abs(a[0] * u + a[2] * v + a[4] - x) <= GROUP_TOLERANCE_PX && Math.abs(a[1] * u + a[3] * v + a[5] - y) <= GROUP_TOLERANCE_PX;
 }
 
 /**
