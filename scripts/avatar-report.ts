@@ -48,9 +48,11 @@ async function reportPhoto(file: string, outDir: string, turn: number): Promise<
   const analysed = await avatarPipeline.analyse(image);
   const face = analysed.face;
   const pose = face.measurements;
-  const measured = { yawDeg: round(pose?.yawDeg ?? null, 1), rollDeg: round(pose?.rollDeg ?? null, 1), pitchDeg: round(pose?.pitchDeg ?? null, 1) };
+  // A face found only in the mirror image (see avatarPipeline.analyse) turns and tilts the other way there.
+  const side = analysed.mirrored ? -1 : 1;
+  const measured = { yawDeg: round(pose ? side * pose.yawDeg : null, 1), rollDeg: round(pose ? side * pose.rollDeg : null, 1), pitchDeg: round(pose?.pitchDeg ?? null, 1) };
   if (!face.ok) return { ...base, ...measured, reason: face.message };
-  const { rig, textures } = await avatarPipeline.buildRig(analysed.image, face);
+  const { rig, textures } = await avatarPipeline.buildRig(analysed.image, face, { mirrored: analysed.mirrored });
   await avatarPipeline.renderPortrait(rig, textures);
   const ms = Math.round(performance.now() - started);
 

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Rig } from '@avatar-factory/avatar-rig';
+import { listCorpusPhotos } from '@avatar-factory/face-analysis/corpus';
 import { avatarPipeline } from './avatar-pipeline';
 
 const photo = readFileSync(path.resolve(import.meta.dirname, '../../../../fixtures/faces/grace_hopper.jpg'));
@@ -70,3 +72,36 @@ describe('a photo stored upside down without an EXIF orientation', () => {
     expect(Math.max(...offsets)).toBeLessThan(0.05);
   });
 });
+
+describe('a photo whose face Human finds only in its mirror image', () => {
+  // softui-annie-spratt (blurred, a hand over the mouth) is found as taken; mirrored, Human's
+  // detector, which is not symmetric, sees no face in it at all.
+  const annie = readFileSync(listCorpusPhotos().find((p) => p.id === 'softui-annie-spratt')!.file);
+
+  it('becomes the avatar of the photo as given: the mirror image of the avatar of its mirror image', async () => {
+    const mirrorImage = await avatarPipeline.normalise(await sharp(annie).flop().png().toBuffer());
+    const found = await avatarPipeline.analyse(mirrorImage);
+    expect(found.face.ok).toBe(true);
+    expect(found.mirrored).toBe(true);
+    if (!found.face.ok) return;
+    const avatar = await avatarPipeline.buildRig(found.image, found.face, { mirrored: found.mirrored });
+
+    const taken = await avatarPipeline.analyse(await avatarPipeline.normalise(annie));
+    expect(taken.mirrored).toBeFalsy();
+    if (!taken.face.ok) throw new Error(taken.face.message);
+    const original = await avatarPipeline.buildRig(taken.image, taken.face);
+
+    const portrait = async (built: { rig: Rig; textures: Record<string, Buffer> }, flop = false) =>
+      (flop ? sharp(await avatarPipeline.renderPortrait(built.rig, built.textures)).flop() : sharp(await avatarPipeline.renderPortrait(built.rig, built.textures))).removeAlpha().raw().toBuffer();
+    const [drawn, mirroredOriginal, unmirroredOriginal] = [await portrait(avatar), await portrait(original, true), await portrait(original)];
+    expect(meanAbsDifference(drawn, mirroredOriginal)).toBeLessThan(1);
+    // The face is not symmetric: as it was analysed, the portrait would differ.
+    expect(meanAbsDifference(drawn, unmirroredOriginal)).toBeGreaterThan(5);
+  });
+});
+
+function meanAbsDifference(a: Buffer, b: Buffer): number {
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += Math.abs(a[i]! - b[i]!);
+  return sum / a.length;
+}

@@ -65,7 +65,7 @@ export function generateAvatarHandler(deps: GenerateAvatarDeps): JobHandler<'ava
       const normalised = await pipeline.normalise(await storage.get(files.photo));
 
       await stage(15, 'Analysing face');
-      const { face: analysis, image } = await pipeline.analyse(normalised);
+      const { face: analysis, image, mirrored } = await pipeline.analyse(normalised);
       if (!analysis.ok) {
         await avatars.update(avatarId, { status: 'failed', currentStep: 'Face analysis failed', message: faceFailureMessage(analysis) });
         return;
@@ -74,7 +74,7 @@ export function generateAvatarHandler(deps: GenerateAvatarDeps): JobHandler<'ava
       await stage(35, 'Building rig');
       let built;
       try {
-        built = await pipeline.buildRig(image, analysis);
+        built = await pipeline.buildRig(image, analysis, { mirrored });
       } catch (error) {
         if (!(error instanceof RigBuildError)) throw error;
         await avatars.update(avatarId, { status: 'failed', currentStep: 'Building rig failed', message: rigFailureMessage(error) });
