@@ -91,8 +91,10 @@ describe('a photo whose face Human finds only in its mirror image', () => {
     if (!taken.face.ok) throw new Error(taken.face.message);
     const original = await avatarPipeline.buildRig(taken.image, taken.face);
 
-    const portrait = async (built: { rig: Rig; textures: Record<string, Buffer> }, flop = false) =>
-      (flop ? sharp(await avatarPipeline.renderPortrait(built.rig, built.textures)).flop() : sharp(await avatarPipeline.renderPortrait(built.rig, built.textures))).removeAlpha().raw().toBuffer();
+    const portrait = async (built: { rig: Rig; textures: Record<string, Buffer> }, flop = false) => {
+      const png = sharp(await avatarPipeline.renderPortrait(built.rig, built.textures));
+      return (flop ? png.flop() : png).removeAlpha().raw().toBuffer();
+    };
     const [drawn, mirroredOriginal, unmirroredOriginal] = [await portrait(avatar), await portrait(original, true), await portrait(original)];
     expect(meanAbsDifference(drawn, mirroredOriginal)).toBeLessThan(1);
     // The face is not symmetric: as it was analysed, the portrait would differ.
