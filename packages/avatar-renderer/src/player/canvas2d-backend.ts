@@ -95,8 +95,37 @@ export function createCanvas2dBackend(canvas: HTMLCanvasElement | OffscreenCanva
     layer.pattern = pattern && typeof pattern.setTransform === 'function' ? pattern : null;
   };
   const m: Affine = [1, 0, 0, 1, 0, 0];
-  const group: Affine = [1, 0, 0, 1, 0, 0];
   const matrix = typeof DOMMatrix !== 'undefined' ? new DOMMatrix() : undefined;
+  // The group being gathered: its affine map, its triangle count and its texels' bounding box.
+  const group: Affine = [1, 0, 0, 1, 0, 0];
+  let grouped = 0;
+  const source = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
+  /** Fills the path gathered for the group (see GROUP_TOLERANCE_PX) with its layer's texture. */
+  const fillGroup = (layer: LayerPlan) => {
+    if (grouped === 0) return;
+    grouped = 0;
+    if (layer.pattern && matrix) {
+      matrix.a = group[0];
+      matrix.b = group[1];
+      matrix.c = group[2];
+      matrix.d = group[3];
+      matrix.e = group[4];
+      matrix.f = group[5];
+      layer.pattern.setTransform(matrix);
+      ctx.fillStyle = layer.pattern;
+      ctx.fill();
+      return;
+    }
+    ctx.save();
+    ctx.clip();
+    ctx.setTransform(group[0], group[1], group[2], group[3], group[4], group[5]);
+    const sx = Math.max(0, Math.floor(source.x0) - SOURCE_MARGIN);
+    const sy = Math.max(0, Math.floor(source.y0) - SOURCE_MARGIN);
+    const sw = Math.min(layer.texWidth, Math.ceil(source.x1) + SOURCE_MARGIN) - sx;
+    const sh = Math.min(layer.texHeight, Math.ceil(source.y1) + SOURCE_MARGIN) - sy;
+    if (sw > 0 && sh > 0) ctx.drawImage(layer.image, sx, sy, sw, sh, sx, sy, sw, sh);
+    ctx.restore();
+  };
 
   return {
     kind: 'canvas2d',
@@ -112,39 +141,12 @@ export function createCanvas2dBackend(canvas: HTMLCanvasElement | OffscreenCanva
       const s = view.scale;
       for (const layer of layers) {
         prepare(layer, s);
-        const { texels, image, pattern, triangles, seamPx } = layer;
+        const { texels, triangles, seamPx } = layer;
         // Triangles are drawn in groups: a run of consecutive triangles (in drawing order, so what
         // covers what stays) that the first one's affine map places within GROUP_TOLERANCE_PX of
         // where they are is one path, filled once. Each fill costs about 15 us on a software
         // canvas whatever its size, and most of a frame's triangles move together: a real rig's
         // rest frame is 34 fills instead of 1288, an open jaw's about 700 instead of 1324.
-        let grouped = 0;
-        const source = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
-        const fillGroup = () => {
-          if (grouped === 0) return;
-          grouped = 0;
-          if (pattern && matrix) {
-            matrix.a = group[0];
-            matrix.b = group[1];
-            matrix.c = group[2];
-            matrix.d = group[3];
-            matrix.e = group[4];
-            matrix.f = group[5];
-            pattern.setTransform(matrix);
-            ctx.fillStyle = pattern;
-            ctx.fill();
-            return;
-          }
-          ctx.save();
-          ctx.clip();
-          ctx.setTransform(group[0], group[1], group[2], group[3], group[4], group[5]);
-          const sx = Math.max(0, Math.floor(source.x0) - SOURCE_MARGIN);
-          const sy = Math.max(0, Math.floor(source.y0) - SOURCE_MARGIN);
-          const sw = Math.min(layer.texWidth, Math.ceil(source.x1) + SOURCE_MARGIN) - sx;
-          const sh = Math.min(layer.texHeight, Math.ceil(source.y1) + SOURCE_MARGIN) - sy;
-          if (sw > 0 && sh > 0) ctx.drawImage(image, sx, sy, sw, sh, sx, sy, sw, sh);
-          ctx.restore();
-        };
         for (let t = 0; t < triangles.length; t += 3) {
           const i0 = triangles[t]!;
           const i1 = triangles[t + 1]!;
@@ -166,7 +168,7 @@ export function createCanvas2dBackend(canvas: HTMLCanvasElement | OffscreenCanva
           const v2 = texels[i2 * 2 + 1]!;
           const fits = grouped > 0 && maps(group, u0, v0, x0, y0) && maps(group, u1, v1, x1, y1) && maps(group, u2, v2, x2, y2);
           if (!fits) {
-            fillGroup();
+            fillGroup(layer);
             if (!triangleAffine(u0, v0, u1, v1, u2, v2, x0, y0, x1, y1, x2, y2, m)) continue;
             for (let k = 0; k < 6; k++) group[k] = m[k]!;
             ctx.beginPath();
@@ -190,7 +192,7 @@ export function createCanvas2dBackend(canvas: HTMLCanvasElement | OffscreenCanva
           }
           ctx.closePath();
         }
-        fillGroup();
+        fillGroup(layer);
       }
       ctx.restore();
     },
