@@ -307,6 +307,9 @@ describe('Avatar creation screen', () => {
     };
     page.on('request', onRequest);
     try {
+      // The dialog is checked alone: a toast fading out behind it ("Avatar generation completed.")
+      // reads as low contrast for as long as its exit lasts, however the animations are awaited.
+      await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 15_000 }).toBe(0);
       // Cancel: the dialog closes, nothing was sent, the card still offers Deploy.
       await deployButton.click();
       await dialog.waitFor();
