@@ -68,10 +68,15 @@ function fetchDebian(name, version, files) {
   fs.rmSync(path.join(cache, deb)); // opencv-doc is 96 MB; the photos are the cache
 }
 
-/** The photo spoilt as `degrade` says (one of jpegQuality, exposure, colourCast, blurSigma, noiseSigma), encoded. */
+/** The photo spoilt as `degrade` says (one of jpegQuality, exposure, colourCast, blurSigma, noiseSigma, upscale), encoded. */
 async function degraded(sharp, file, degrade) {
-  const { jpegQuality, exposure, colourCast, blurSigma, noiseSigma } = degrade;
+  const { jpegQuality, exposure, colourCast, blurSigma, noiseSigma, upscale } = degrade;
   if (jpegQuality !== undefined) return sharp(file).jpeg({ quality: jpegQuality }).toBuffer();
+  if (upscale !== undefined) {
+    // A thumbnail enlarged as apps and editors do (Lanczos): a face big enough in pixels, soft in detail.
+    const { width, height } = await sharp(file).metadata();
+    return sharp(file).resize(Math.round(width * upscale), Math.round(height * upscale), { kernel: 'lanczos3' }).png().toBuffer();
+  }
   if (exposure !== undefined) return sharp(file).linear(exposure, 0).png().toBuffer();
   if (colourCast !== undefined) return sharp(file).removeAlpha().linear(colourCast, [0, 0, 0]).png().toBuffer();
   if (blurSigma !== undefined) return sharp(file).blur(blurSigma).png().toBuffer();

@@ -58,6 +58,13 @@ describe('the photo\'s own teeth', () => {
     expect(refineInnerLips(crop.mesh, crop.rgba, crop.size).teethVisible).toBe(false);
   });
 
+  it('are found in a warm, soft photo whose teeth take on the lips\' saturation', async () => {
+    // tabler-male-12 enlarged 2x: no colour test found the teeth, the lips were taken to meet on the
+    // shadow under the lower lip, and the teeth, inside the upper lip, still showed at m, b and p.
+    const lips = await lipsOf('tabler-male-12-2x');
+    expect(lips.teethVisible).toBe(true);
+  });
+
   it('are not read into a closed mouth, a red lipstick\'s highlights, a wet lower lip\'s highlight or a moustache\'s shade', async () => {
     for (const id of ['md-team-3', 'clm-audrey', 'clm-audrey-rot+25', 'clm-bill-murray-snl-crop', 'mk-marc']) {
       expect({ id, teeth: (await lipsOf(id)).teethVisible }).toEqual({ id, teeth: false });
@@ -103,6 +110,21 @@ describe('a mouth without teeth in sight', () => {
       return gap(refineInnerLips(crop.mesh, crop.rgba, crop.size).mesh, 4) / gap(crop.mesh, 4);
     }));
     expect(dim!).toBeGreaterThan(0.75 * normal!);
+  });
+});
+
+describe('a smile\'s opening', () => {
+  it('is one piece: a column between open ones is not read closed where its teeth are in the shade', async () => {
+    // tabler-female-32 enlarged 2x: two columns left of the middle (teeth at luma 141-175, lips at
+    // 142-145) read closed, their teeth went down with the jaw as lower lip, and 'aa' opened a dark
+    // hole up to the upper lip beside the other upper teeth.
+    const crop = await cropOf('tabler-female-32-2x');
+    const lips = refineInnerLips(crop.mesh, crop.rgba, crop.size);
+    const opening = (k: number) => {
+      const u = lips.mesh[UPPER_INNER[k]!]!, l = lips.mesh[LOWER_INNER[k]!]!;
+      return Math.hypot(l[0] - u[0], l[1] - u[1]);
+    };
+    for (const k of [1, 2, 3, 4, 5, 6, 7]) expect({ k, open: opening(k) > 0.5 * opening(4) }).toEqual({ k, open: true });
   });
 });
 

@@ -113,10 +113,19 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
   // And at least as bright as the skin beside the lips, which teeth in the same light are (grey
   // astronaut 231 against 189, clm-franck-04117 189 against 136) and a glossy dark lipstick's
   // highlight is not (md-team-3 turned grey: lips 53-70, highlight 87, skin 144).
-  const skinY = colourless ? Math.max(skinBeyond(mesh, UPPER_OUTER, UPPER_INNER, rgba, size), skinBeyond(mesh, LOWER_OUTER, LOWER_INNER, rgba, size)) : 0;
+  const skinY = Math.max(skinBeyond(mesh, UPPER_OUTER, UPPER_INNER, rgba, size), skinBeyond(mesh, LOWER_OUTER, LOWER_INNER, rgba, size));
   const greyTooth = (s: PhotoSample) => brighterThanBothLips(s) && s.y > skinY;
   const brightTooth = (s: PhotoSample) => (colourless ? greyTooth(s) : brighterThanBothLips(s) && s.red < Math.min(BRIGHT_TOOTH_RED_CAP, BRIGHT_TOOTH_RED_SHARE * lipRed));
   const isTeeth = (s: PhotoSample) => (colourless ? greyTooth(s) : (s.y > lipY + 8 && s.sat < 0.65 * lipSat) || (s.y > Math.max(upper.y, lower.y) && s.red < toothRed));
+  /**
+   * Between Human's inner lips, a sample as a black-and-white photo's teeth are told (clearly
+   * brighter than both lips, brighter than the skin beside them) and less red than either lip is a
+   * tooth in any light: a warm, soft photo gives its teeth the lips' saturation (tabler male-12 at
+   * 2x: teeth y 198-200, sat 0.38-0.40, red 0.25; lips y 151 and 108, sat 0.50 and 0.61), the
+   * colour tests found none, and the lips were taken to meet on the shadow under the lower lip with
+   * the teeth inside the upper lip, shown still at m, b and p.
+   */
+  const toothBetweenLips = (s: PhotoSample) => isTeeth(s) || (!colourless && greyTooth(s) && s.red < lipRed);
   // Much darker than the lips: by 25 luma, or 45% on dim lips (md-team-1 at 0.35 exposure, lips at
   // luma 35: no pixel is 25 darker, and its open mouth read as closed).
   const isDark = (s: PhotoSample) => s.y < lipY - Math.max(Math.min(25, 0.45 * lipY), 0.3 * lipY);
@@ -160,12 +169,16 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
     // the teeth's level may also come from the brightest tooth-like sample between Human's inner
     // lips (only there: a pale lower lip's wet highlight just below the seam passes as a tooth too,
     // mk-marc).
-    if (!isTeeth(peak)) {
+    let peakIsTooth = isTeeth(peak);
+    if (!peakIsTooth) {
       for (let s = Math.max(lo, human.from); s < Math.min(hi, human.to); s++) {
-        if (isTeeth(samples[s]!) && (!isTeeth(peak) || samples[s]!.y > peak.y)) peak = samples[s]!;
+        if (toothBetweenLips(samples[s]!) && (!peakIsTooth || samples[s]!.y > peak.y)) {
+          peak = samples[s]!;
+          peakIsTooth = true;
+        }
       }
     }
-    const teethAbove = isTeeth(peak) ? lipY + 0.35 * (peak.y - lipY) : Infinity;
+    const teethAbove = peakIsTooth ? lipY + 0.35 * (peak.y - lipY) : Infinity;
     const darkBelow = isDark(trough) ? lipY - 0.35 * (lipY - trough.y) : -Infinity;
     const teeth = (s: PhotoSample, at: number) => s.y > teethAbove && toothAt(at) && (colourless || s.sat < 0.9 * lipSat || s.red < toothRed);
     return { teeth, notLip: (s: PhotoSample, at: number) => teeth(s, at) || s.y < darkBelow };
@@ -206,16 +219,26 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
     let dark = lo;
     for (let s = lo; s < hi; s++) if (c.samples[s]!.y < c.samples[dark]!.y) dark = s;
     const t = (dark + 0.5) / SAMPLES;
-    return { t0: t, t1: t, humanOpen: c.humanLower - c.humanUpper >= HUMAN_WIDE_OPEN ? { t0: c.humanUpper, t1: c.humanLower } : null };
+    return { t0: t, t1: t, human: { t0: c.humanUpper, t1: Math.max(c.humanUpper, c.humanLower) }, humanWide: c.humanLower - c.humanUpper >= HUMAN_WIDE_OPEN };
   });
   // A column on its own may read a shadow or a lip crease: median of three across the mouth, then
   // a light smoothing, so that the inner lip line stays as smooth as a lip.
   const opening = (lowerReach: number, onlyDarkOpens = false) => {
     const spanned = spans(lowerReach, onlyDarkOpens);
     // Human reads the mouth open where the photo shows neither teeth nor dark (see HUMAN_WIDE_OPEN).
-    const humanOpen = (s: (typeof spanned)[number]) => ('humanOpen' in s ? s.humanOpen : null);
-    const unread = spanned.filter(humanOpen).length >= MIN_UNREAD_COLUMNS;
-    const found = spanned.map((s) => (unread ? humanOpen(s) ?? s : s));
+    const closed = spanned.map((s) => (s.human ? { human: s.human, humanWide: Boolean(s.humanWide) } : null));
+    const unread = closed.filter((s) => s?.humanWide).length >= MIN_UNREAD_COLUMNS;
+    // An opening is one piece: a column read closed between columns read open, where Human reads it
+    // open wide too, is teeth the colour tests missed (a small or soft photo's teeth in the shade
+    // take the lips' colour: tabler-female-32 at 2x, luma 141-175 against lips at 142-145), and
+    // takes Human's line. Read closed, its teeth went down with the jaw as lower lip, and 'aa'
+    // opened a dark hole up to the upper lip beside the photo's other upper teeth.
+    const enclosed = (k: number) => closed.slice(0, k).some((s) => !s) && closed.slice(k + 1).some((s) => !s);
+    const found = spanned.map((s, k): { t0: number; t1: number } => {
+      const shut = closed[k];
+      if (shut?.humanWide && (unread || enclosed(k))) return shut.human;
+      return s;
+    });
     const t0s = smooth3(median3(found.map((s) => s.t0))), t1s = smooth3(median3(found.map((s) => s.t1)));
     let teethColumns = 0;
     const opened = columns.map((c, k) => {
