@@ -59,9 +59,9 @@ describe('the photo\'s own teeth', () => {
   });
 
   it('are found in a warm, soft photo whose teeth take on the lips\' saturation', async () => {
-    // tabler-male-12 enlarged 2x: no colour test found the teeth, the lips were taken to meet on the
+    // tabler-male-12 enlarged 4x: no colour test found the teeth, the lips were taken to meet on the
     // shadow under the lower lip, and the teeth, inside the upper lip, still showed at m, b and p.
-    const lips = await lipsOf('tabler-male-12-2x');
+    const lips = await lipsOf('tabler-male-12-4x');
     expect(lips.teethVisible).toBe(true);
   });
 
@@ -115,10 +115,10 @@ describe('a mouth without teeth in sight', () => {
 
 describe('a smile\'s opening', () => {
   it('is one piece: a column between open ones is not read closed where its teeth are in the shade', async () => {
-    // tabler-female-32 enlarged 2x: two columns left of the middle (teeth at luma 141-175, lips at
-    // 142-145) read closed, their teeth went down with the jaw as lower lip, and 'aa' opened a dark
+    // tabler-female-32 enlarged 4x: two columns left of the middle (teeth at luma 120-174, lips at
+    // 143-169) read closed, their teeth went down with the jaw as lower lip, and 'aa' opened a dark
     // hole up to the upper lip beside the other upper teeth.
-    const crop = await cropOf('tabler-female-32-2x');
+    const crop = await cropOf('tabler-female-32-4x');
     const lips = refineInnerLips(crop.mesh, crop.rgba, crop.size);
     const opening = (k: number) => {
       const u = lips.mesh[UPPER_INNER[k]!]!, l = lips.mesh[LOWER_INNER[k]!]!;

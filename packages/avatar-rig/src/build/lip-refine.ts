@@ -121,7 +121,7 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
    * Between Human's inner lips, a sample as a black-and-white photo's teeth are told (clearly
    * brighter than both lips, brighter than the skin beside them) and less red than either lip is a
    * tooth in any light: a warm, soft photo gives its teeth the lips' saturation (tabler male-12 at
-   * 2x: teeth y 198-200, sat 0.38-0.40, red 0.25; lips y 151 and 108, sat 0.50 and 0.61), the
+   * 4x: teeth y 199-215, sat 0.34-0.40, red 0.20-0.26; lips y 159 and 107, sat 0.47 and 0.61), the
    * colour tests found none, and the lips were taken to meet on the shadow under the lower lip with
    * the teeth inside the upper lip, shown still at m, b and p.
    */
@@ -230,7 +230,7 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
     const unread = closed.filter((s) => s?.humanWide).length >= MIN_UNREAD_COLUMNS;
     // An opening is one piece: a column read closed between columns read open, where Human reads it
     // open wide too, is teeth the colour tests missed (a small or soft photo's teeth in the shade
-    // take the lips' colour: tabler-female-32 at 2x, luma 141-175 against lips at 142-145), and
+    // take the lips' colour: tabler-female-32 at 4x, luma 120-174 against lips at 143-169), and
     // takes Human's line. Read closed, its teeth went down with the jaw as lower lip, and 'aa'
     // opened a dark hole up to the upper lip beside the photo's other upper teeth.
     const enclosed = (k: number) => closed.slice(0, k).some((s) => !s) && closed.slice(k + 1).some((s) => !s);
