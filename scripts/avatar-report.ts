@@ -8,7 +8,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { decodeTextures } from '@avatar-factory/avatar-rig/node';
-import { contactSheet, geometryQuality, mouthGap } from '@avatar-factory/avatar-rig/quality';
+import { contactSheet, geometryQuality, mouthGap, QUALITY_GOALS } from '@avatar-factory/avatar-rig/quality';
 import { avatarPipeline } from '../apps/server/src/engines/avatar-pipeline';
 
 interface PhotoReport {
@@ -81,10 +81,29 @@ function table(rows: PhotoReport[]): string {
   return [line(head), ...body.map(line)].join('\n');
 }
 
+/** How many completed avatars reach each of issue 9's goals, and the photo -> avatar times: the report's last line. */
+function summary(rows: PhotoReport[]): string {
+  const done = rows.filter((r) => r.status === 'completed');
+  const goals = {
+    psnr: (r: PhotoReport) => (r.restPsnrDb ?? 0) >= QUALITY_GOALS.minRestPsnrDb,
+    inside: (r: PhotoReport) => r.interiorOutsideLipsPx === 0,
+    whole: (r: PhotoReport) => r.holesPx === 0,
+    aa: (r: PhotoReport) => r.mouthGapAa !== null && r.mouthGapAa >= QUALITY_GOALS.minMouthGapAa,
+    pp: (r: PhotoReport) => r.mouthGapPp !== null && r.mouthGapPp <= QUALITY_GOALS.maxMouthGapPp,
+  };
+  const count = (goal: (r: PhotoReport) => boolean) => done.filter(goal).length;
+  const all = count((r) => Object.values(goals).every((goal) => goal(r)));
+  const ms = done.map((r) => r.ms ?? 0).sort((a, b) => a - b);
+  const times = ms.length ? `; photo -> avatar p50 ${ms[Math.floor(ms.length / 2)]} ms, max ${ms[ms.length - 1]} ms` : '';
+  return `${done.length} of ${rows.length} completed. Of those: rest PSNR >= ${QUALITY_GOALS.minRestPsnrDb} dB ${count(goals.psnr)}, `
+    + `no mouth outside the lips ${count(goals.inside)}, no holes ${count(goals.whole)}, gap aa >= ${QUALITY_GOALS.minMouthGapAa} ${count(goals.aa)}, `
+    + `gap PP <= ${QUALITY_GOALS.maxMouthGapPp} ${count(goals.pp)}, every goal ${all}${times}`;
+}
+
 function indexHtml(rows: PhotoReport[]): string {
   const esc = (s: string) => s.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
   const items = rows.map((r) => `<section><h2>${esc(r.file)}: ${r.status}</h2><p>${esc(r.reason ?? `restPsnr ${cell(r.restPsnrDb)} dB, interior outside lips ${cell(r.interiorOutsideLipsPx)} px, holes ${cell(r.holesPx)} px, mouth gap aa ${cell(r.mouthGapAa)}, PP ${cell(r.mouthGapPp)} (rest ${cell(r.mouthGapRest)}), ${cell(r.ms)} ms`)}</p>${r.status === 'completed' ? `<img src="${encodeURIComponent(r.file)}.png" alt="${esc(r.file)} contact sheet" loading="lazy">` : ''}</section>`);
-  return `<!doctype html><html lang="en"><meta charset="utf-8"><title>Avatar report</title><style>body{font-family:sans-serif;background:#111;color:#eee}img{max-width:100%}section{margin:1em 0}</style><h1>Avatar report (${rows.filter((r) => r.status === 'completed').length} of ${rows.length} completed)</h1>${items.join('\n')}</html>\n`;
+  return `<!doctype html><html lang="en"><meta charset="utf-8"><title>Avatar report</title><style>body{font-family:sans-serif;background:#111;color:#eee}img{max-width:100%}section{margin:1em 0}</style><h1>Avatar report</h1><p>${esc(summary(rows))}</p>${items.join('\n')}</html>\n`;
 }
 
 async function main() {
@@ -107,7 +126,7 @@ async function main() {
   fs.writeFileSync(path.join(outDir, 'report.json'), `${JSON.stringify({ photos }, null, 2)}\n`);
   fs.writeFileSync(path.join(outDir, 'index.html'), indexHtml(photos));
   console.log(table(photos));
-  console.log(`\n${photos.filter((p) => p.status === 'completed').length} of ${photos.length} completed; report in ${outDir}`);
+  console.log(`\n${summary(photos)}\nReport in ${outDir}`);
 }
 
 await main();

@@ -4,6 +4,7 @@ import { analyseFace } from '@avatar-factory/face-analysis';
 import { listCorpusPhotos } from '@avatar-factory/face-analysis/corpus';
 import { buildRig, decodeTextures } from '../node';
 import { geometryQuality } from './geometry-quality';
+import { QUALITY_GOALS } from './goals';
 import { mouthGap } from './mouth-gap';
 
 // Every in-range photo of the corpus (fixtures/faces/corpus.json, fetched by npm test's setup),
@@ -21,7 +22,7 @@ async function judge(id: string, file: string): Promise<PhotoResult> {
   const textures = await decodeTextures(built.textures);
   const q = geometryQuality(built.rig, textures);
   const problems: string[] = [];
-  if (!(q.restPsnrDb >= 35)) problems.push(`rest frame PSNR ${q.restPsnrDb.toFixed(1)} dB < 35`);
+  if (!(q.restPsnrDb >= QUALITY_GOALS.minRestPsnrDb)) problems.push(`rest frame PSNR ${q.restPsnrDb.toFixed(1)} dB < ${QUALITY_GOALS.minRestPsnrDb}`);
   if (q.interiorOutsideLipsPx !== 0) problems.push(`${q.interiorOutsideLipsPx} mouth pixels outside the lips`);
   if (q.holesPx !== 0) problems.push(`${q.holesPx} holes`);
   return { id, problems, gapAa: await mouthGap(built.rig, textures, 'aa'), gapPp: await mouthGap(built.rig, textures, 'PP') };
@@ -47,8 +48,8 @@ export function describeCorpusQuality(index: number, count: number) {
 
     it('Human reads the mouth open at aa and shut at PP on the rendered frames', () => {
       expect(results.length).toBe(photos.length);
-      const open = results.filter((r) => r.gapAa !== null && r.gapAa >= 0.3).length / results.length;
-      const shut = results.filter((r) => r.gapPp !== null && r.gapPp <= 0.05).length / results.length;
+      const open = results.filter((r) => r.gapAa !== null && r.gapAa >= QUALITY_GOALS.minMouthGapAa).length / results.length;
+      const shut = results.filter((r) => r.gapPp !== null && r.gapPp <= QUALITY_GOALS.maxMouthGapPp).length / results.length;
       console.log(`mouth gap: aa >= 0.30 on ${(open * 100).toFixed(0)}%, PP <= 0.05 on ${(shut * 100).toFixed(0)}% of ${results.length} photos`);
       expect(open).toBeGreaterThanOrEqual(0.8);
       expect(shut).toBeGreaterThanOrEqual(0.85);

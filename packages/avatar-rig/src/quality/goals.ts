@@ -1,0 +1,9 @@
+/** What an avatar from an in-range photo must reach (issue 9): the avatar report and the corpus tests judge by these. */
+export const QUALITY_GOALS = {
+  /** Rest frame against the photo in the face box. */
+  minRestPsnrDb: 35,
+  /** Human's inner-lip gap over mouth width on the rendered 'aa' frame. */
+  minMouthGapAa: 0.3,
+  /** The same on the rendered 'PP' frame. */
+  maxMouthGapPp: 0.05,
+} as const;
