@@ -115,10 +115,10 @@ describe('a mouth without teeth in sight', () => {
 
 describe('a smile\'s opening', () => {
   it('is one piece: a column between open ones is not read closed where its teeth are in the shade', async () => {
-    // tabler-female-32 enlarged 4x: two columns left of the middle (teeth at luma 120-174, lips at
-    // 143-169) read closed, their teeth went down with the jaw as lower lip, and 'aa' opened a dark
+    // tabler-female-32 enlarged 2x: a column left of the middle (teeth at luma 122-143, lips at 139
+    // and 158) read closed, its teeth went down with the jaw as lower lip, and 'aa' opened a dark
     // hole up to the upper lip beside the other upper teeth.
-    const crop = await cropOf('tabler-female-32-4x');
+    const crop = await cropOf('tabler-female-32-2x');
     const lips = refineInnerLips(crop.mesh, crop.rgba, crop.size);
     const opening = (k: number) => {
       const u = lips.mesh[UPPER_INNER[k]!]!, l = lips.mesh[LOWER_INNER[k]!]!;

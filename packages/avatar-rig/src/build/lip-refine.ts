@@ -230,7 +230,7 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
     const unread = closed.filter((s) => s?.humanWide).length >= MIN_UNREAD_COLUMNS;
     // An opening is one piece: a column read closed between columns read open, where Human reads it
     // open wide too, is teeth the colour tests missed (a small or soft photo's teeth in the shade
-    // take the lips' colour: tabler-female-32 at 4x, luma 120-174 against lips at 143-169), and
+    // take the lips' colour: tabler-female-32 at 2x, luma 122-143 between lips at 139 and 158), and
     // takes Human's line. Read closed, its teeth went down with the jaw as lower lip, and 'aa'
     // opened a dark hole up to the upper lip beside the photo's other upper teeth.
     const enclosed = (k: number) => closed.slice(0, k).some((s) => !s) && closed.slice(k + 1).some((s) => !s);
