@@ -34,8 +34,8 @@ const SAMPLES = 48;
 const OPEN_DARK = 0.4;
 /**
  * Human's inner lips this far apart (share of the column, outer lip to outer lip) in a column the
- * photo reads as closed, in MIN_UNREAD_COLUMNS columns or more: the photo is too dim or small to
- * read its opening, and Human's line stands there. mk-card-profile2-square (a 59 px mouth in the
+ * photo reads as closed, in MIN_UNREAD_COLUMNS columns or more, or in a column between columns
+ * read open: the photo is too dim or small to read its opening, and Human's line stands there. mk-card-profile2-square (a 59 px mouth in the
  * shade) shows a row of teeth at luma 64-77 between an upper lip at 57 and a lower lip at 63-87 in
  * the same red: no column found them, the lips met on the dark line above them, the teeth became
  * lower lip and still showed when the lips closed for m, b and p (Human's band: 0.38-0.52 in its six

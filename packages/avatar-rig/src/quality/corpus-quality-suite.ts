@@ -50,7 +50,7 @@ export function describeCorpusQuality(index: number, count: number) {
       expect(results.length).toBe(photos.length);
       const open = results.filter((r) => r.gapAa !== null && r.gapAa >= QUALITY_GOALS.minMouthGapAa).length / results.length;
       const shut = results.filter((r) => r.gapPp !== null && r.gapPp <= QUALITY_GOALS.maxMouthGapPp).length / results.length;
-      console.log(`mouth gap: aa >= 0.30 on ${(open * 100).toFixed(0)}%, PP <= 0.05 on ${(shut * 100).toFixed(0)}% of ${results.length} photos`);
+      console.log(`mouth gap: aa >= ${QUALITY_GOALS.minMouthGapAa} on ${(open * 100).toFixed(0)}%, PP <= ${QUALITY_GOALS.maxMouthGapPp} on ${(shut * 100).toFixed(0)}% of ${results.length} photos`);
       expect(open).toBeGreaterThanOrEqual(0.8);
       expect(shut).toBeGreaterThanOrEqual(0.85);
     });
