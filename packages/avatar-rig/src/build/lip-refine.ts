@@ -44,6 +44,13 @@ const OPEN_DARK = 0.4;
  */
 const HUMAN_WIDE_OPEN = 0.35;
 const MIN_UNREAD_COLUMNS = 3;
+/**
+ * The columns where a mouth without teeth in sight opens only onto its deep dark (see the
+ * classifier's `onlyDeepDark`): all but the two at each end, where an open mouth's dark thins and
+ * lightens (md-team-1: its image-left corner columns, read so, were taken for closed lips, and its
+ * 'E' opened with a step there).
+ */
+const DEEP_DARK_COLUMNS = [2, 3, 4, 5, 6];
 /** Samples either side of Human's inner lips within which the mouth's dark is looked for. */
 const NEAR_LINE = 4;
 /**
@@ -154,8 +161,13 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
   /**
    * Per column, an edge half-way between the lips' level and the column's teeth (or dark): a small
    * or soft photo blurs the lip edge over several samples, and the half-way point is where it is.
+   * `onlyDeepDark`, for a mouth without teeth in sight: its dark opens only where it is as deep as
+   * an open mouth's (OPEN_DARK). Between closed lips with a near-black seam the half-way level
+   * took in an upper lip in its own shade (mk-marc: seam luma 25, that lip 42-60, lips 84 and 140),
+   * the lips were taken to part by 0.085 mouth widths (Human: 0.038), and pressed for m, b and p
+   * they closed over that band of lip and thinned to a line (Human's gap there 0.054).
    */
-  const classifier = (samples: PhotoSample[], lo: number, hi: number, human: { from: number; to: number }) => {
+  const classifier = (samples: PhotoSample[], lo: number, hi: number, human: { from: number; to: number }, onlyDeepDark = false) => {
     // Without colour, teeth only near Human's inner lips: a lit lip's highlight is as bright (md-drake).
     const toothAt = (at: number) => !colourless || (at >= human.from - NEAR_LINE && at < human.to + NEAR_LINE);
     let peak = samples[lo]!, trough = samples[lo]!;
@@ -179,7 +191,8 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
       }
     }
     const teethAbove = peakIsTooth ? lipY + 0.35 * (peak.y - lipY) : Infinity;
-    const darkBelow = isDark(trough) ? lipY - 0.35 * (lipY - trough.y) : -Infinity;
+    const level = lipY - 0.35 * (lipY - trough.y);
+    const darkBelow = isDark(trough) ? (onlyDeepDark ? Math.min(OPEN_DARK * lipY, level) : level) : -Infinity;
     const teeth = (s: PhotoSample, at: number) => s.y > teethAbove && toothAt(at) && (colourless || s.sat < 0.9 * lipSat || s.red < toothRed);
     return { teeth, notLip: (s: PhotoSample, at: number) => teeth(s, at) || s.y < darkBelow };
   };
@@ -191,9 +204,9 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
     const { from, to } = humanBand(c);
     return c.samples.slice(Math.max(0, from - NEAR_LINE), to + NEAR_LINE).some((s) => s.y < OPEN_DARK * lipY);
   });
-  const spans = (lowerReach: number, onlyDarkOpens: boolean) => columns.map((c) => {
+  const spans = (lowerReach: number, onlyDarkOpens: boolean) => columns.map((c, k) => {
     const lo = Math.floor(0.1 * SAMPLES), hi = Math.ceil(0.9 * SAMPLES);
-    const { notLip } = classifier(c.samples, lo, hi, humanBand(c));
+    const { notLip } = classifier(c.samples, lo, hi, humanBand(c), onlyDarkOpens && opensDark && DEEP_DARK_COLUMNS.includes(k));
     const score = c.samples.map((s, at) => (notLip(s, at) ? 1 : -1.2));
     let best = 0, bestFrom = -1, bestTo = -1, sum = 0, from = 0;
     for (let s = lo; s < hi; s++) {
@@ -274,15 +287,18 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
    * lip began outside its corners, and its opening, drawn from the photo, held a wedge of lip that
    * the jaw stretched into a red wall down each side of 'aa'.)
    */
+  // In a mouth without teeth in sight that dark is the deep one that opened it (OPEN_DARK): an upper
+  // lip in its own shade is not (mk-marc, see the classifier: its inner lip went up through it).
+  const inTheDark = halfLip.teethVisible ? isDark : (s: PhotoSample) => s.y < OPEN_DARK * lipY;
   const outOfTheDark = (from: Vec3, outer: Vec3, open: boolean, away: 1 | -1): { inner: Vec3; outer: Vec3 } => {
     const length = Math.hypot(outer[0] - from[0], outer[1] - from[1]);
-    if (!open || length < 2 || !isDark(sampleAt(rgba, size, from[0], from[1]))) return { inner: from, outer };
+    if (!open || length < 2 || !inTheDark(sampleAt(rgba, size, from[0], from[1]))) return { inner: from, outer };
     const vertical = [away * down[0], away * down[1]] as const;
     // `t` lengths along the vertical from `base`, with the depth carried from the inner point's to the outer one's.
     const at = (t: number, base: Vec3): Vec3 => [base[0] + vertical[0] * t * length, base[1] + vertical[1] * t * length, from[2] + (outer[2] - from[2]) * Math.min(1, t)];
     for (let s = 1; s <= DARK_REACH * length; s++) {
       const t = s / length, p = at(t, from);
-      if (isDark(sampleAt(rgba, size, p[0], p[1]))) continue;
+      if (inTheDark(sampleAt(rgba, size, p[0], p[1]))) continue;
       return { inner: p, outer: t <= INNER_SHARE_KEPT ? outer : at(Math.max(1, t + 0.5) - 1, outer) };
     }
     // Dark all the way: most of the way to the outer contour's level, not past it.
