@@ -8,7 +8,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { decodeTextures } from '@avatar-factory/avatar-rig/node';
-import { contactSheet, geometryQuality, mouthGap, QUALITY_GOALS } from '@avatar-factory/avatar-rig/quality';
+import { closesEnough, contactSheet, geometryQuality, mouthGap, opensEnough, QUALITY_GOALS } from '@avatar-factory/avatar-rig/quality';
 import { avatarPipeline } from '../apps/server/src/engines/avatar-pipeline';
 
 interface PhotoReport {
@@ -88,8 +88,8 @@ function summary(rows: PhotoReport[]): string {
     psnr: (r: PhotoReport) => (r.restPsnrDb ?? 0) >= QUALITY_GOALS.minRestPsnrDb,
     inside: (r: PhotoReport) => r.interiorOutsideLipsPx === 0,
     whole: (r: PhotoReport) => r.holesPx === 0,
-    aa: (r: PhotoReport) => r.mouthGapAa !== null && r.mouthGapAa >= QUALITY_GOALS.minMouthGapAa,
-    pp: (r: PhotoReport) => r.mouthGapPp !== null && r.mouthGapPp <= QUALITY_GOALS.maxMouthGapPp,
+    aa: (r: PhotoReport) => opensEnough(r.mouthGapAa),
+    pp: (r: PhotoReport) => closesEnough(r.mouthGapPp),
   };
   const count = (goal: (r: PhotoReport) => boolean) => done.filter(goal).length;
   const all = count((r) => Object.values(goals).every((goal) => goal(r)));

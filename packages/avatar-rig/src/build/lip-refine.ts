@@ -35,12 +35,12 @@ const OPEN_DARK = 0.4;
 /**
  * Human's inner lips this far apart (share of the column, outer lip to outer lip) in a column the
  * photo reads as closed, in MIN_UNREAD_COLUMNS columns or more, or in a column between columns
- * read open: the photo is too dim or small to read its opening, and Human's line stands there. mk-card-profile2-square (a 59 px mouth in the
- * shade) shows a row of teeth at luma 64-77 between an upper lip at 57 and a lower lip at 63-87 in
- * the same red: no column found them, the lips met on the dark line above them, the teeth became
- * lower lip and still showed when the lips closed for m, b and p (Human's band: 0.38-0.52 in its six
- * "closed" columns). Elsewhere in the corpus a closed column's band is 0.36-0.79 in at most one
- * column (a corner), else 0.30 or less.
+ * read open: the photo is too dim or small to read its opening, and Human's line stands there.
+ * mk-card-profile2-square (a 59 px mouth in the shade) shows a row of teeth at luma 64-77 between
+ * an upper lip at 57 and a lower lip at 63-87 in the same red: no column found them, the lips met
+ * on the dark line above them, the teeth became lower lip and still showed when the lips closed for
+ * m, b and p (Human's band: 0.38-0.52 in its six "closed" columns). Elsewhere in the corpus a
+ * closed column's band is 0.36-0.79 in at most one column (a corner), else 0.30 or less.
  */
 const HUMAN_WIDE_OPEN = 0.35;
 const MIN_UNREAD_COLUMNS = 3;
@@ -136,6 +136,8 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
   // Much darker than the lips: by 25 luma, or 45% on dim lips (md-team-1 at 0.35 exposure, lips at
   // luma 35: no pixel is 25 darker, and its open mouth read as closed).
   const isDark = (s: PhotoSample) => s.y < lipY - Math.max(Math.min(25, 0.45 * lipY), 0.3 * lipY);
+  // As dark as an open mouth's dark is (OPEN_DARK).
+  const isDeepDark = (s: PhotoSample) => s.y < OPEN_DARK * lipY;
   // Columns run along the mouth's own vertical (upper lip middle -> lower lip middle).
   const top = mesh[UPPER_OUTER[4]]!, bottom = mesh[LOWER_OUTER[4]]!;
   const len = Math.hypot(bottom[0] - top[0], bottom[1] - top[1]) || 1;
@@ -202,7 +204,7 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
   // the lips, their own shade and a beard's are darker.
   const opensDark = columns.slice(3, 6).some((c) => {
     const { from, to } = humanBand(c);
-    return c.samples.slice(Math.max(0, from - NEAR_LINE), to + NEAR_LINE).some((s) => s.y < OPEN_DARK * lipY);
+    return c.samples.slice(Math.max(0, from - NEAR_LINE), to + NEAR_LINE).some(isDeepDark);
   });
   const spans = (lowerReach: number, onlyDarkOpens: boolean) => columns.map((c, k) => {
     const lo = Math.floor(0.1 * SAMPLES), hi = Math.ceil(0.9 * SAMPLES);
@@ -289,7 +291,7 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
    */
   // In a mouth without teeth in sight that dark is the deep one that opened it (OPEN_DARK): an upper
   // lip in its own shade is not (mk-marc, see the classifier: its inner lip went up through it).
-  const inTheDark = halfLip.teethVisible ? isDark : (s: PhotoSample) => s.y < OPEN_DARK * lipY;
+  const inTheDark = halfLip.teethVisible ? isDark : isDeepDark;
   const outOfTheDark = (from: Vec3, outer: Vec3, open: boolean, away: 1 | -1): { inner: Vec3; outer: Vec3 } => {
     const length = Math.hypot(outer[0] - from[0], outer[1] - from[1]);
     if (!open || length < 2 || !inTheDark(sampleAt(rgba, size, from[0], from[1]))) return { inner: from, outer };

@@ -7,3 +7,8 @@ export const QUALITY_GOALS = {
   /** The same on the rendered 'PP' frame. */
   maxMouthGapPp: 0.05,
 } as const;
+
+/** Whether Human's gap on the 'aa' frame reads the mouth open enough (null: no face read, a miss). */
+export const opensEnough = (gapAa: number | null) => gapAa !== null && gapAa >= QUALITY_GOALS.minMouthGapAa;
+/** Whether Human's gap on the 'PP' frame reads the lips shut (null: no face read, a miss). */
+export const closesEnough = (gapPp: number | null) => gapPp !== null && gapPp <= QUALITY_GOALS.maxMouthGapPp;
