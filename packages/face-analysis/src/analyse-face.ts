@@ -83,24 +83,26 @@ function legacySizeCheck(mesh: MeshPoint[], minFacePx: number): RangeRefusal | n
 }
 
 /** Second pass on a crop `sideInBoxes` times the face's size, turned upright (upright-crop.ts) and scaled to REFINE_SIZE; null if it finds no single face there. */
-async function refine(rgb: Buffer, width: number, height: number, box: Box, rightEye: boolean, rollRad: number, sideInBoxes: number): Promise<MeshPoint[] | null> {
+async function refine(rgb: Buffer, width: number, height: number, box: Box, eyes: boolean, rollRad: number, sideInBoxes: number): Promise<MeshPoint[] | null> {
   const side = Math.round(Math.max(box.width, box.height) * sideInBoxes);
   const cx = box.x + box.width / 2, cy = box.y + box.height / 2;
   const crop = await uprightCrop(rgb, { width, height }, { cx, cy, side, rollRad }, REFINE_SIZE);
-  const faces = await facesIn(crop.rgb, REFINE_SIZE, REFINE_SIZE);
+  // Without the eye corrections the eyes of this pass are not used: no iris model on it (its
+  // lips are the same either way). The first pass keeps it: its eye corners set the crop's roll.
+  const faces = await facesIn(crop.rgb, REFINE_SIZE, REFINE_SIZE, { iris: eyes });
   if (faces.length !== 1) return null;
   // The subject's right eye from the mirrored crop (see mirrored-eye.ts); as Human gave it when the
   // mirrored crop shows no single face.
-  const mirrored = rightEye ? await sharp(crop.rgb, { raw: { width: REFINE_SIZE, height: REFINE_SIZE, channels: 3 } }).flop().raw().toBuffer() : null;
+  const mirrored = eyes ? await sharp(crop.rgb, { raw: { width: REFINE_SIZE, height: REFINE_SIZE, channels: 3 } }).flop().raw().toBuffer() : null;
   const mirroredFaces = mirrored ? await facesIn(mirrored, REFINE_SIZE, REFINE_SIZE) : [];
   const raw = mirroredFaces.length === 1 ? withMirroredRightEye(faces[0]!.mesh, mirroredFaces[0]!.mesh, REFINE_SIZE) : faces[0]!.mesh;
   return raw.map((p: HumanPoint): MeshPoint => crop.toImage(p));
 }
 
 /** The faces in an RGB image scoring FACE_MIN_SCORE or more, a box inside a larger face counted as that face (distinctFaces), largest first. */
-async function facesIn(rgb: Buffer, width: number, height: number): Promise<HumanFace[]> {
+async function facesIn(rgb: Buffer, width: number, height: number, { iris = true }: { iris?: boolean } = {}): Promise<HumanFace[]> {
   const meshBox = (face: HumanFace): Box => tightBox(face.mesh.slice(0, 468).map((p) => [p[0], p[1], p[2] ?? 0]));
-  return distinctFaces((await detectFaces(rgb, width, height)).filter((f) => f.score >= FACE_MIN_SCORE), meshBox);
+  return distinctFaces((await detectFaces(rgb, width, height, { iris })).filter((f) => f.score >= FACE_MIN_SCORE), meshBox);
 }
 
 export function tightBox(points: MeshPoint[]): Box {

@@ -22,7 +22,7 @@ export function geometryQuality(rig: Rig, textures: DecodedTextures, photoTextur
   const x1 = Math.min(rig.width, box.x + box.width), y1 = Math.min(rig.height, box.y + box.height);
   let restPsnrDb = Infinity, interiorOutsideLipsPx = 0, holesPx = 0;
   for (const { label, weights } of sampledPoses(rig)) {
-    const frame = renderRigFrame(rig, textures, weights);
+    const frame = renderRigFrame(rig, textures, weights, { coverageOnly: label !== 'rest' });
     const poly = INNER_LIP_RING.map((i) => [frame.positions[i * 2]!, frame.positions[i * 2 + 1]!] as const);
     let outside = 0, holes = 0, squared = 0, samples = 0;
     for (let y = y0; y < y1; y++) {

@@ -34,6 +34,8 @@ export interface RasteriseOptions {
   depthTest?: DepthTest;
   /** Draw into these per-sample buffers instead of `target`'s pixels (antialiased edges once resolved); coverage and depthTest still follow the pixel centres. */
   multisample?: Multisample;
+  /** Only which layer shows where (`coverage` and `depthTest`): `target`'s pixels are left as they are. */
+  coverageOnly?: boolean;
 }
 
 /**
@@ -48,9 +50,11 @@ export interface RasteriseOptions {
  * at the rest pose), so only a layer's outline is softened.
  */
 export function rasteriseTriangles(target: RgbaImage, positions: ArrayLike<number>, uvs: ArrayLike<number>, triangles: ArrayLike<number>, texture: RgbaImage, options: RasteriseOptions = {}): void {
-  const { coverage, depthTest, multisample } = options;
+  const { coverage, depthTest, multisample, coverageOnly = false } = options;
   const { width: W, height: H, data: out } = target;
   const tw = texture.width, th = texture.height, tex = texture.data;
+  // Coverage of an opaque texture needs no texture reads: every covered pixel shows it.
+  const alwaysVisible = coverageOnly && isOpaque(texture);
   const eps = -1e-7;
   const colour = new Float64Array(4);
   for (let t = 0; t < triangles.length; t += 3) {
@@ -93,7 +97,7 @@ export function rasteriseTriangles(target: RgbaImage, positions: ArrayLike<numbe
         }
         if (!centreInside && samples === 0) continue;
         const u = wa * au + wb * bu + wc * cu, v = wa * av + wb * bv + wc * cv;
-        const visible = sampleTexture(colour, tex, tw, th, u, v);
+        const visible = alwaysVisible || sampleTexture(colour, tex, tw, th, u, v);
         if (centreInside) {
           let nearer = true;
           if (depthTest) {
@@ -104,11 +108,11 @@ export function rasteriseTriangles(target: RgbaImage, positions: ArrayLike<numbe
           }
           if (nearer && visible) {
             // With samples, the resolve writes the picture: the centre only says which layer shows.
-            if (!multisample) blendOver(out, (y * W + x) * 4, colour);
+            if (!multisample && !coverageOnly) blendOver(out, (y * W + x) * 4, colour);
             if (coverage) coverage.layerOf[y * W + x] = coverage.id;
           }
         }
-        if (!visible || !multisample) continue;
+        if (!visible || !multisample || coverageOnly) continue;
         // An opaque colour is stored as one word (the common case: a pixel inside the mesh).
         let word = -1;
         if (colour[3]! >= 1) {
@@ -137,6 +141,19 @@ export function rasteriseTriangles(target: RgbaImage, positions: ArrayLike<numbe
       }
     }
   }
+}
+
+const opaqueTextures = new WeakMap<RgbaImage, boolean>();
+
+/** Whether every texel of `texture` is fully opaque (remembered per texture object). */
+function isOpaque(texture: RgbaImage): boolean {
+  let opaque = opaqueTextures.get(texture);
+  if (opaque === undefined) {
+    opaque = true;
+    for (let i = 3; i < texture.data.length && opaque; i += 4) opaque = texture.data[i] === 255;
+    opaqueTextures.set(texture, opaque);
+  }
+  return opaque;
 }
 
 /** The mean of each pixel's four samples, into `target`. */

@@ -37,13 +37,15 @@ export interface RenderedFrame {
  * centre), and the frame's vertex positions. `antialias`: four samples per pixel, as the browser's
  * WebGL2 canvas draws (the pictures people see and an image reader reads); without, one at the
  * centre (the geometry checks count whole pixels). The rest frame is the same either way.
+ * `coverageOnly`: `layerOf` and `positions` only, the image left blank (about 2.5 times faster: the
+ * geometry checks read 27 poses' coverage and one frame's pixels).
  */
-export function renderRigFrame(rig: Rig, textures: DecodedTextures, weights: RigWeights = {}, { antialias = false }: { antialias?: boolean } = {}): RenderedFrame {
+export function renderRigFrame(rig: Rig, textures: DecodedTextures, weights: RigWeights = {}, { antialias = false, coverageOnly = false }: { antialias?: boolean; coverageOnly?: boolean } = {}): RenderedFrame {
   const positions = evaluateRig(rig, weights);
   const image: RgbaImage = { width: rig.width, height: rig.height, data: new Uint8Array(rig.width * rig.height * 4) };
   const layerOf = new Uint8Array(rig.width * rig.height);
   const depthBuffer = new Float32Array(rig.width * rig.height);
-  const multisample = antialias ? createMultisample(rig.width, rig.height) : undefined;
+  const multisample = antialias && !coverageOnly ? createMultisample(rig.width, rig.height) : undefined;
   rig.layers.forEach((layer, index) => {
     const texture = textures.get(layer.texture);
     if (!texture) throw new Error(`rig layer ${layer.name}: texture ${layer.texture} missing`);
@@ -54,7 +56,7 @@ export function renderRigFrame(rig: Rig, textures: DecodedTextures, weights: Rig
       depthTest = { depth: rig.depth, buffer: depthBuffer };
     }
     const coverage = layer.name === LIP_LINING_LAYER ? undefined : { layerOf, id: index + 1 };
-    rasteriseTriangles(image, positions, layer.uvs, layer.triangles, texture, { coverage, depthTest, multisample });
+    rasteriseTriangles(image, positions, layer.uvs, layer.triangles, texture, { coverage, depthTest, multisample, coverageOnly });
   });
   if (multisample) resolveMultisample(multisample, image);
   return { image, positions, layerOf };
