@@ -68,4 +68,21 @@ describe('rasteriseTriangles', () => {
     resolveMultisample(edge, out);
     expect([...out.data.subarray(0, 12)]).toEqual([255, 255, 255, 255, 128, 128, 128, 255, 0, 0, 0, 255]);
   });
+
+  it('coverage only: the same layer map as a full draw, transparent texels uncovered, the pixels left alone', () => {
+    // An opaque quad over the whole image, then a half-transparent one whose right half is clear.
+    const half: RgbaImage = { width: 2, height: 1, data: new Uint8Array([10, 20, 30, 255, 10, 20, 30, 0]) };
+    const layers = [{ tex: pattern(), id: 1 }, { tex: half, id: 2 }];
+    const draw = (coverageOnly: boolean) => {
+      const out: RgbaImage = { width: 16, height: 16, data: new Uint8Array(16 * 16 * 4).fill(7) };
+      const layerOf = new Uint8Array(16 * 16);
+      for (const { tex, id } of layers) rasteriseTriangles(out, [0, 0, 16, 0, 16, 16, 0, 16], [0, 0, 1, 0, 1, 1, 0, 1], [0, 1, 2, 0, 2, 3], tex, { coverage: { layerOf, id }, coverageOnly });
+      return { out, layerOf };
+    };
+    const full = draw(false), only = draw(true);
+    expect([...only.layerOf]).toEqual([...full.layerOf]);
+    expect(only.layerOf[0]).toBe(2);
+    expect(only.layerOf[15]).toBe(1);
+    expect(only.out.data.every((v) => v === 7)).toBe(true);
+  });
 });
