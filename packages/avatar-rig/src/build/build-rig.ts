@@ -1,6 +1,6 @@
 import { analyseFace, faceMeshTriangulation, type FaceAnalysis } from '@avatar-factory/face-analysis';
 import sharp from 'sharp';
-import { RIG_FORMAT, RIG_VERSION, type Rig, type RigRegion, type RigWeights } from '../types';
+import { RIG_FORMAT, RIG_VERSION, type Rig, type RigRegion, type RigTargetName, type RigWeights } from '../types';
 import { roundTo } from '../geometry/round';
 import { relieveFolds } from '../geometry/fold-relief';
 import { EYE_IMAGE_LEFT, EYE_IMAGE_RIGHT, LOWER_INNER, LOWER_LIP, UPPER_LIP, CHEEK_IMAGE_LEFT, CHEEK_IMAGE_RIGHT, type EyeLandmarks } from './landmarks';
@@ -15,10 +15,13 @@ import { refineEyes } from './eye-refine';
 import { refineLids } from './lid-refine';
 import { upperLidMargins } from './lid-margin';
 import { buildTargets, jawDrop } from './targets';
+import { mouthCovered } from './covered-mouth';
 import { VISEME_TABLE } from './visemes';
 
 export const FACE_TEXTURE = 'face.png';
 export const MOUTH_TEXTURE = 'mouth-interior.png';
+/** The targets that move the mouth (the visemes'): a covered mouth's rig keeps them, moving nothing. */
+const MOUTH_TARGETS = new Set<RigTargetName>(['jawOpen', 'lipsRound', 'lipsSpread', 'lipsPress', 'lowerLipTuck', 'tongueUp']);
 /** Triangles smaller than this at rest (doubled area, px^2 at a 512 px portrait) are not judged for folds. */
 const MIN_JUDGED_AREA2 = 8;
 
@@ -119,6 +122,8 @@ export async function buildRig(image: Buffer, analysis?: FaceAnalysis): Promise<
   const jawOpening = (pose: RigWeights) => (pose.jawOpen ?? 0) > 0;
   rig.targets = relieveFolds(rig, t, MIN_JUDGED_AREA2 * (size / 512) ** 2, (i, pose) =>
     (closing(pose) && mayFoldClosing.has(i)) || (blinking(pose) && mayFoldBlinking.has(i)) || (jawOpening(pose) && mayFoldOpening.has(i)));
+  // Something over the mouth (a hand): no lips to move, and an opening would open onto it.
+  if (mouthCovered(crop.rgba, size, at)) rig.targets = rig.targets.map((target) => (MOUTH_TARGETS.has(target.name) ? { ...target, indices: [], deltas: [] } : target));
   const facePng = await sharp(crop.rgba, { raw: { width: size, height: size, channels: 4 } }).png().toBuffer();
   // Only a mouth open wide shows a cavity of its own: between lips parted a little, the dark is the
   // shade of the lip line, and a cavity that dark read as less open (clm-bill-murray-snl-crop: aa
