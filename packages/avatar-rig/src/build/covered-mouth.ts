@@ -4,28 +4,33 @@ import { LOWER_OUTER, UPPER_OUTER } from './lip-refine';
 import type { Rgb } from './mouth-interior-texture';
 
 /**
- * How much lighter than the cheeks beside the mouth (CIE L*) and how much greyer (chroma over the
- * cheeks') both lips must read for something else to lie over them: lips are never much lighter
- * than the skin beside them and never far less colourful. Of the 115 corpus photos with colour in
- * their cheeks (in range and out), softui-annie-spratt's fist over her mouth reads +17.5 and +21.8,
- * 0.28 and 0.27 of the cheeks' chroma; no other photo has both lips lighter by more than 1.5 (the
- * lightest single lip, argon-team-4's lit upper lip, +21.2, is 1.6 times as colourful as its cheeks).
+ * How grey both lips must read (chroma over the cheeks') for something else to lie over them, and
+ * how much darker than the cheeks beside the mouth they may be (CIE L*): real lips are never far
+ * less colourful than the skin beside them, unless they are much darker (dark lips lose chroma).
+ * Over the 115 corpus photos with colour in their cheeks (in range and out), the greyest lips read
+ * 0.54 of the cheeks' chroma (tabler-male-1, 24 darker); softui-annie-spratt's fist over her mouth
+ * reads 0.27, 22 lighter. A grey ellipse drawn over the mouth of nine corpus faces (a derived test):
+ * pale (222, 212, 206) reads 0.12-0.37 and 3 to 43 lighter, caught on all nine; mid grey
+ * (150, 140, 135) 0.10-0.26, from 22 darker to 20 lighter, caught on six (not on the lightest skins,
+ * 15 or more darker); near black 0.04-0.41, 19 to 67 darker, left alone (a dark shape over the
+ * mouth already reads as an opening).
  */
-const COVER_LIGHTER = 12;
-const COVER_GREYER = 0.5;
-/** Cheeks less colourful than this (chroma) are a black-and-white or faded photo: lips are not judged there (a grey beard beside them reads darker than any lip). */
+const COVER_GREYER = 0.4;
+const COVER_DARKER = 10;
+/** Cheeks less colourful than this (chroma) are a black-and-white or faded photo: lips are not judged there (no colour to compare). */
 const MIN_CHEEK_CHROMA = 8;
 /** The cheek points just outside the mouth corners, and the disks sampled around them in mouth widths. */
 const CHEEKS_BESIDE_MOUTH = [205, 425] as const;
 const CHEEK_RADIUS = 0.15;
 
 /**
- * Whether something light and grey lies over the mouth (a hand, a cup): then there are no lips to
- * move, and an opening drawn there opens onto the hand. `at` gives a face mesh point in the image.
+ * Whether something grey, not dark, lies over the mouth (a hand in cool light, a cup, paper): then
+ * there are no lips to move, and an opening drawn there opens onto it. `at` gives a face mesh point
+ * in the image.
  */
 export function mouthCovered(rgba: Uint8Array | Buffer, size: number, at: (i: number) => [number, number]): boolean {
   const reading = lipsAgainstCheeks(rgba, size, at);
-  return reading !== null && reading.every((lip) => lip.lighter >= COVER_LIGHTER && lip.chromaShare < COVER_GREYER);
+  return reading !== null && reading.every((lip) => lip.lighter >= -COVER_DARKER && lip.chromaShare < COVER_GREYER);
 }
 
 /** Each lip (upper, lower) against the cheeks beside the mouth: how much lighter (L*) and its chroma over theirs; null for grey cheeks. */
