@@ -279,6 +279,23 @@ describe('buildRig on other photos', () => {
     for (const below of [18, 200]) expect({ below, rise: rise(below) > 0.8 * rise(17) }).toEqual({ below, rise: true });
   });
 
+  it('opens a smile onto its cavity under the upper teeth, where a lit lower lip lay close under them', async () => {
+    // tabler-male-14 at 4x: its glossy lower lip, lit under the upper teeth, passed for lower teeth;
+    // the opening took it in, and 'aa' showed the lip under the teeth in a thin dark crescent
+    // (luma 164-168 at 50-60% of the way from the upper inner lip to the lower one).
+    const photo = readFileSync(listCorpusPhotos({ derived: true }).find((p) => p.id === 'tabler-male-14-4x')!.file);
+    const built = await buildRig(photo);
+    const weights = visemeWeightsToTargets(built.rig, { aa: 1 });
+    const frame = renderRigRgba(built.rig, await decodeTextures(built.textures), weights);
+    const open = evaluateRig(built.rig, weights);
+    const lumaAt = (t: number) => {
+      const x = open[26]! + t * (open[28]! - open[26]!), y = open[27]! + t * (open[29]! - open[27]!);
+      const o = (Math.round(y) * frame.width + Math.round(x)) * 4;
+      return 0.299 * frame.data[o]! + 0.587 * frame.data[o + 1]! + 0.114 * frame.data[o + 2]!;
+    };
+    for (const t of [0.6, 0.7]) expect({ t, dark: lumaAt(t) < 60 }).toEqual({ t, dark: true });
+  });
+
   it('opens a mouth whose teeth show at rest to a wide \'aa\', never a yell', async () => {
     // clm-chuck-crop grins with its teeth apart: its full drop on top opened the lips 0.63 mouth
     // widths, and Human's mesh put the lower lip inside the cavity (gap read 0.26; 0.33 at 0.59).

@@ -196,7 +196,9 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
     const level = lipY - 0.35 * (lipY - trough.y);
     const darkBelow = isDark(trough) ? (onlyDeepDark ? Math.min(OPEN_DARK * lipY, level) : level) : -Infinity;
     const teeth = (s: PhotoSample, at: number) => s.y > teethAbove && toothAt(at) && (colourless || s.sat < 0.9 * lipSat || s.red < toothRed);
-    return { teeth, notLip: (s: PhotoSample, at: number) => teeth(s, at) || s.y < darkBelow };
+    // A lit lower lip under the teeth is no tooth, however light (see litLipBelowTeeth).
+    const lipFrom = colourless ? Infinity : litLipBelowTeeth(samples, samples.map((x, at) => at >= lo && at < hi && teeth(x, at)));
+    return { lipFrom, teeth: (s: PhotoSample, at: number) => at < lipFrom && teeth(s, at), notLip: (s: PhotoSample, at: number) => (at < lipFrom && teeth(s, at)) || s.y < darkBelow };
   };
 
   const humanBand = (c: { humanUpper: number; humanLower: number }) => ({ from: Math.round(c.humanUpper * SAMPLES), to: Math.round(c.humanLower * SAMPLES) });
@@ -260,8 +262,8 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
       const t0 = t0s[k]!, t1 = Math.max(t0, t1s[k]!);
       const s0 = Math.floor(t0 * SAMPLES), s1 = Math.ceil(t1 * SAMPLES);
       const inside = c.samples.slice(s0, s1);
-      const { teeth: toothLike } = classifier(c.samples, 0, SAMPLES, humanBand(c));
-      const teeth = inside.map((s, at) => toothLike(s, s0 + at) || brightTooth(s));
+      const { teeth: toothLike, lipFrom } = classifier(c.samples, 0, SAMPLES, humanBand(c));
+      const teeth = inside.map((s, at) => toothLike(s, s0 + at) || (s0 + at < lipFrom && brightTooth(s)));
       const showsTeeth = longestRun(teeth) >= 3;
       if (showsTeeth) teethColumns++;
       const share = inside.length > 1 ? splitSample(inside, teeth, lipY) / inside.length : 0.5;
@@ -460,4 +462,37 @@ function moveLipColumn(mesh: Vec3[], inner: number, rings: number[], outer: numb
   }
   mesh[inner] = to.inner;
   mesh[outer] = to.outer;
+}
+
+/** A dip in luma between two tooth-like bands: both rise to at least this multiple of its luma. */
+const RISE_AFTER_DIP = 1.15;
+/** A bright band below the teeth this much redder (median red share) than the teeth above the dip is lip. */
+const LIP_REDDER_THAN_TEETH = 0.06;
+
+/**
+ * Where a lit lower lip begins under a smile's upper teeth, in samples; Infinity when the column
+ * shows none. A glossy lower lip in the light, close under the upper teeth, is as light and pale as
+ * teeth to the colour tests (tabler male-14 at 4x: lip y 146-180, red 0.32-0.34; teeth y 204-221,
+ * red 0.16-0.30): the opening took it in as lower teeth, and 'aa' dropped the jaw under it, a
+ * lip-coloured mouth in a thin dark crescent. It lies past a dip in luma (there 137, at the teeth's
+ * edge) with lighter tooth-like samples on both sides, and is redder than those above the dip;
+ * lower teeth are the same enamel (shaded, no redder: softui-kal-visuals' read 0.20-0.24 under
+ * upper teeth at 0.34). The colour share alone cannot tell them: teeth in warm light read as red as
+ * 0.43 (argon-kal-visuals-square).
+ */
+function litLipBelowTeeth(samples: PhotoSample[], teeth: boolean[]): number {
+  const first = teeth.indexOf(true), last = teeth.lastIndexOf(true);
+  if (first < 0) return Infinity;
+  const lightest = (from: number, to: number) => samples.slice(from, to).reduce((m, x, i) => (teeth[from + i] ? Math.max(m, x.y) : m), 0);
+  const reds = (from: number, to: number) => samples.slice(from, to).filter((_, i) => teeth[from + i]).map((x) => x.red);
+  // The deepest dip with a tooth-like band rising out of it on both sides, the lower one redder.
+  let dip = Infinity;
+  for (let at = first + 1; at < last; at++) {
+    const y = samples[at]!.y;
+    if (y > samples[at - 1]!.y || y > samples[at + 1]!.y || (dip < Infinity && y >= samples[dip]!.y)) continue;
+    if (lightest(first, at) < RISE_AFTER_DIP * y || lightest(at + 1, last + 1) < RISE_AFTER_DIP * y) continue;
+    const above = reds(first, at), below = reds(at + 1, last + 1);
+    if (above.length >= 2 && below.length >= 2 && median(below) >= median(above) + LIP_REDDER_THAN_TEETH) dip = at;
+  }
+  return dip;
 }

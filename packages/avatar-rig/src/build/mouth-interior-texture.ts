@@ -140,14 +140,22 @@ function seamColourAt(seam: SeamColour[], u: number): { colour: Rgb; weight: num
 const meanOf = (colours: Rgb[]): Rgb => [0, 1, 2].map((k) => colours.reduce((sum, c) => sum + c[k]!, 0) / colours.length) as Rgb;
 
 /**
+ * An open mouth's own dark is at most this share of the lips' luma. The corpus' wide-open mouths
+ * read 0.09-0.29; a smile whose lower lip lies close under its upper teeth read 0.48-0.53 (tabler
+ * male-14 at 4x: the shade of the lip's rim, red-brown), and its lower lip's colours, taken for the
+ * mouth's dark, painted half the cavity lip-brown with an edge down its middle.
+ */
+const OWN_DARK_SHARE = 0.4;
+
+/**
  * The colour of the dark inside the photo's own open mouth: the mean of the darkest 30% of the
  * pixels inside the inner lip polygon, when they are much darker than the lips (else the "opening"
- * is lips pressed together, or teeth). Null for a closed mouth.
+ * is lips pressed together, teeth, or the shade at a lip's rim). Null for a closed mouth.
  */
 export function openingDark(opening: Rgb[], lip: Rgb): Rgb | null {
   if (opening.length === 0) return null;
   const mean = meanOf(opening.slice(0, Math.ceil(opening.length * DARKEST_SHARE)));
-  return luma(mean) < 0.6 * luma(lip) ? mean : null;
+  return luma(mean) < OWN_DARK_SHARE * luma(lip) ? mean : null;
 }
 
 /** The lightest share of an opening that shows teeth which counts as their colour (the rest is their shade, the gaps, the lip edge). */
