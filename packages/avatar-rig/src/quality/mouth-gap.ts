@@ -7,6 +7,14 @@ import type { Rig, RigRegion, VisemeId } from '../types';
 
 /** Sides of the face-centred crops read besides the whole frame, in face-box sizes. */
 const FACE_CROP_SIDES = [1.4, 1.8, 2.2, 2.6];
+/**
+ * Read too when those give fewer than MIN_READINGS of the face: softui-ivana's hair hides most of
+ * her face, and a change of half a pixel in the rig left Human finding her face in none of the five
+ * framings at 'PP' (it found a smaller "face" in two), where 2.0 and 3.0 found it (box overlap 0.58
+ * and 0.80). A median of one reading is one reading's noise.
+ */
+const MORE_FACE_CROP_SIDES = [2.0, 3.0, 1.6];
+const MIN_READINGS = 2;
 /** The frames go to the reader as PNGs that are decoded at once: deflate took 35-45 ms of a reading's ~200 (3 uncompressed). */
 const UNCOMPRESSED = { compressionLevel: 0 } as const;
 /** A reading whose face box overlaps the rig's face box less than this (intersection over union) read something else. */
@@ -18,17 +26,19 @@ const MIN_BOX_IOU = 0.5;
  * few pixels off moved it by 0.05-0.14, Human's detector misses some faces at the portrait's
  * framing (md-team-5) and finds a "face" that is not the face in others (softui-ivana's closed
  * mouth: a 72 px box inside its 211 px face). So the whole frame and four face-centred crops are
- * read, readings whose face box is not the rig's are dropped, and the median of the rest is the
- * answer. Null when Human finds the face in none of them.
+ * read (and more framings while fewer than MIN_READINGS find the face), readings whose face box
+ * is not the rig's are dropped, and the median of the rest is the answer. Null when Human finds the
+ * face in none of them.
  */
 export async function mouthGap(rig: Rig, textures: DecodedTextures, viseme: VisemeId): Promise<number | null> {
   const image = renderRigRgba(rig, textures, visemeWeightsToTargets(rig, { [viseme]: 1 }));
   const readings: Array<() => Promise<FramePng>> = [
     async () => ({ png: await sharp(Buffer.from(image.data), { raw: { width: image.width, height: image.height, channels: 4 } }).png(UNCOMPRESSED).toBuffer(), offset: [0, 0] }),
-    ...FACE_CROP_SIDES.map((side) => () => faceCrop(image, rig.face.box, side)),
+    ...[...FACE_CROP_SIDES, ...MORE_FACE_CROP_SIDES].map((side) => () => faceCrop(image, rig.face.box, side)),
   ];
   const gaps: number[] = [];
-  for (const read of readings) {
+  for (const [r, read] of readings.entries()) {
+    if (r > FACE_CROP_SIDES.length && gaps.length >= MIN_READINGS) break;
     const { png, offset } = await read();
     const face = await analyseFace(png, { checkRange: false, eyes: false });
     if (!face.ok) continue;
