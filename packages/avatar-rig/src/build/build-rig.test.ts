@@ -282,14 +282,15 @@ describe('buildRig on other photos', () => {
   it('opens a smile onto its cavity under the upper teeth, where a lit lower lip lay close under them', async () => {
     // tabler-male-14 at 4x: its glossy lower lip, lit under the upper teeth, passed for lower teeth;
     // the opening took it in, and 'aa' showed the lip under the teeth in a thin dark crescent
-    // (luma 164-168 at 50-60% of the way from the upper inner lip to the lower one).
+    // (luma 164 and 168 at 50% and 60% of the way from the upper inner lip's middle to the lower's).
     const photo = readFileSync(listCorpusPhotos({ derived: true }).find((p) => p.id === 'tabler-male-14-4x')!.file);
     const built = await buildRig(photo);
     const weights = visemeWeightsToTargets(built.rig, { aa: 1 });
     const frame = renderRigRgba(built.rig, await decodeTextures(built.textures), weights);
     const open = evaluateRig(built.rig, weights);
+    const [upper, lower] = [UPPER_INNER[4], LOWER_INNER[4]];
     const lumaAt = (t: number) => {
-      const x = open[26]! + t * (open[28]! - open[26]!), y = open[27]! + t * (open[29]! - open[27]!);
+      const x = open[upper * 2]! + t * (open[lower * 2]! - open[upper * 2]!), y = open[upper * 2 + 1]! + t * (open[lower * 2 + 1]! - open[upper * 2 + 1]!);
       const o = (Math.round(y) * frame.width + Math.round(x)) * 4;
       return 0.299 * frame.data[o]! + 0.587 * frame.data[o + 1]! + 0.114 * frame.data[o + 2]!;
     };
