@@ -195,10 +195,11 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
     const teethAbove = peakIsTooth ? lipY + 0.35 * (peak.y - lipY) : Infinity;
     const level = lipY - 0.35 * (lipY - trough.y);
     const darkBelow = isDark(trough) ? (onlyDeepDark ? Math.min(OPEN_DARK * lipY, level) : level) : -Infinity;
-    const teeth = (s: PhotoSample, at: number) => s.y > teethAbove && toothAt(at) && (colourless || s.sat < 0.9 * lipSat || s.red < toothRed);
+    const toothLike = (s: PhotoSample, at: number) => s.y > teethAbove && toothAt(at) && (colourless || s.sat < 0.9 * lipSat || s.red < toothRed);
     // A lit lower lip under the teeth is no tooth, however light (see litLipBelowTeeth).
-    const lipFrom = colourless ? Infinity : litLipBelowTeeth(samples, samples.map((x, at) => at >= lo && at < hi && teeth(x, at)));
-    return { lipFrom, teeth: (s: PhotoSample, at: number) => at < lipFrom && teeth(s, at), notLip: (s: PhotoSample, at: number) => (at < lipFrom && teeth(s, at)) || s.y < darkBelow };
+    const lipFrom = colourless ? Infinity : litLipBelowTeeth(samples, samples.map((x, at) => at >= lo && at < hi && toothLike(x, at)));
+    const teeth = (s: PhotoSample, at: number) => at < lipFrom && toothLike(s, at);
+    return { lipFrom, teeth, notLip: (s: PhotoSample, at: number) => teeth(s, at) || s.y < darkBelow };
   };
 
   const humanBand = (c: { humanUpper: number; humanLower: number }) => ({ from: Math.round(c.humanUpper * SAMPLES), to: Math.round(c.humanLower * SAMPLES) });
