@@ -107,3 +107,29 @@ function meanAbsDifference(a: Buffer, b: Buffer): number {
   for (let i = 0; i < a.length; i++) sum += Math.abs(a[i]! - b[i]!);
   return sum / a.length;
 }
+
+describe("a small face in a phone's 12-megapixel photo (4032 x 3024)", () => {
+  /** The portrait as it is, laid into a phone-sized photo at its own size (face about 150 px high), once or twice. */
+  const phonePhoto = (faces: number) =>
+    sharp({ create: { width: 4032, height: 3024, channels: 3, background: '#6f7d64' } })
+      .composite([{ input: photo, left: 900, top: 700 }, ...(faces > 1 ? [{ input: photo, left: 2900, top: 1500 }] : [])])
+      .jpeg()
+      .toBuffer();
+
+  it('is analysed at the photo\'s own resolution, as big as in the portrait alone, and rigged', async () => {
+    const alone = (await avatarPipeline.analyse(await avatarPipeline.normalise(photo))).face;
+    const { face, image, mirrored } = await avatarPipeline.analyse(await avatarPipeline.normalise(await phonePhoto(1)));
+    // In a copy of the photo cut to 2048 px, the face measured 75 px high and was refused as too small.
+    expect(face.ok ? null : face.message).toBeNull();
+    if (!face.ok || !alone.ok) return;
+    expect(face.box.height / alone.box.height).toBeGreaterThan(0.95);
+    expect(face.box.height / alone.box.height).toBeLessThan(1.05);
+    const { rig } = await avatarPipeline.buildRig(image, face, { mirrored });
+    expect(rig.width).toBeGreaterThanOrEqual(512);
+  });
+
+  it('is still one of two faces: the crop around one does not hide the other', async () => {
+    const { face } = await avatarPipeline.analyse(await avatarPipeline.normalise(await phonePhoto(2)));
+    expect(face.ok ? 'ok' : face.code).toBe('multiple_faces');
+  });
+});

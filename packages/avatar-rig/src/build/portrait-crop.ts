@@ -5,7 +5,7 @@ import { pushPullFill } from './push-pull-fill';
 import { continueEdges } from './edge-continuation';
 
 /** Crop side relative to the larger side of the tight face-mesh box: head, hair, neck and shoulders. */
-const CROP_PER_FACE = 2.6;
+export const CROP_PER_FACE = 2.6;
 /**
  * Where the photo holds less than that around the face, a square within it is taken down to this
  * (see cropSquare). With 2.6 always, a headshot cropped at the face became a small face in a
