@@ -76,8 +76,11 @@ export const avatarPipeline: AvatarPipeline = {
   renderPortrait: (rig, textures) => renderRigPng(rig, textures),
 };
 
+/** A face analysis, the image it was made on, and how that image was made from the one given: turned by `turnedDeg`, then mirrored. */
+interface Analysed { face: FaceAnalysis; image: Buffer; turnedDeg?: number; mirrored?: boolean }
+
 /** The face in the image as given, turned upright, or mirrored. */
-async function analyseAnyWay(image: Buffer): Promise<{ face: FaceAnalysis; image: Buffer; mirrored?: boolean }> {
+async function analyseAnyWay(image: Buffer): Promise<Analysed> {
   const found = await analyseUpright(image);
   return found.face.ok || found.face.code !== 'no_face' ? found : analyseMirrored(found.image, found);
 }
@@ -85,20 +88,28 @@ async function analyseAnyWay(image: Buffer): Promise<{ face: FaceAnalysis; image
 /**
  * A photo larger than DETECT_SIDE is analysed in a copy of that size. Where the face in the copy is
  * too small, or much smaller than a full-size portrait needs (MAX_PORTRAIT over CROP_PER_FACE), it is
- * analysed again in a crop of the photo around it, at the photo's own resolution: its size is then
- * measured in the photo's pixels, as the person who took it counts them, and the portrait is as
- * sharp as the photo allows. A face the copy shows turned, mirrored or not at all (none, several)
- * is answered at the copy's size.
+ * analysed again in a crop of the photo around it, at the photo's own resolution (turned and
+ * mirrored as the copy had to be to show the face): its size is then measured in the photo's
+ * pixels, as the person who took it counts them, and the portrait is as sharp as the photo allows.
+ * Where the copy shows no single face (none, several), that is the answer.
  */
-async function analyseLarge(image: Buffer, largestSide: number): Promise<{ face: FaceAnalysis; image: Buffer; mirrored?: boolean }> {
+async function analyseLarge(image: Buffer, largestSide: number): Promise<Analysed> {
   const scale = DETECT_SIDE / largestSide;
   const copy = await sharp(image).resize({ width: DETECT_SIDE, height: DETECT_SIDE, fit: 'inside' }).png(FAST_PNG).toBuffer();
   const found = await analyseAnyWay(copy);
-  if (found.image !== copy) return found;
-  const box = found.face.ok ? found.face.box : found.face.code === 'face_too_small' ? await locateFace(copy) : null;
+  const box = found.face.ok ? found.face.box : found.face.code === 'face_too_small' ? await locateFace(found.image) : null;
   if (!box || (found.face.ok && Math.max(box.width, box.height) * CROP_PER_FACE * SHARPER >= MAX_PORTRAIT)) return found;
-  const sharper = await analyseAnyWay(await cropAround(image, box, scale));
-  return sharper.face.ok || !found.face.ok ? sharper : found;
+  const shown = found.image === copy ? image : await shownAsAnalysed(image, found);
+  const crop = await cropAround(shown, box, scale);
+  const face = await analyseFace(crop);
+  const sharper = face.ok || (!found.face.ok && face.code !== 'no_face');
+  return sharper ? { face, image: crop, turnedDeg: found.turnedDeg, mirrored: found.mirrored } : found;
+}
+
+/** The photo turned and mirrored as `analysed` says its image was made from it. */
+async function shownAsAnalysed(image: Buffer, analysed: Analysed): Promise<Buffer> {
+  const turned = analysed.turnedDeg ? sharp(await sharp(image).rotate(analysed.turnedDeg).png(FAST_PNG).toBuffer()) : sharp(image);
+  return (analysed.mirrored ? turned.flop() : turned).png(FAST_PNG).toBuffer();
 }
 
 /** The tight box of the one face in the image, whatever its size and pose. */
@@ -121,7 +132,7 @@ async function cropAround(image: Buffer, box: Box, scale: number): Promise<Buffe
 }
 
 /** The face in the image as given, or turned upright. */
-async function analyseUpright(image: Buffer): Promise<{ face: FaceAnalysis; image: Buffer }> {
+async function analyseUpright(image: Buffer): Promise<Analysed> {
   const face = await analyseFace(image);
   const roll = face.measurements?.rollDeg;
   if (!face.ok && face.code === 'face_tilted' && roll !== undefined && Math.abs(Math.abs(roll) - 90) <= QUARTER_TURN_TOLERANCE_DEG) {
@@ -140,10 +151,10 @@ async function analyseUpright(image: Buffer): Promise<{ face: FaceAnalysis; imag
  * glasses, looking down) scores 0.31 as taken and 0.9 mirrored. The rig is then built on the
  * mirror image and mirrored back (mirrorRig). Not found mirrored either, the first answer stands.
  */
-async function analyseMirrored(image: Buffer, first: { face: FaceAnalysis; image: Buffer }): Promise<{ face: FaceAnalysis; image: Buffer; mirrored?: boolean }> {
+async function analyseMirrored(image: Buffer, first: Analysed): Promise<Analysed> {
   const mirrored = await sharp(image).flop().png().toBuffer();
   const face = await analyseFace(mirrored);
-  return face.ok || face.code !== 'no_face' ? { face, image: mirrored, mirrored: true } : first;
+  return face.ok || face.code !== 'no_face' ? { face, image: mirrored, turnedDeg: first.turnedDeg, mirrored: true } : first;
 }
 
 /**
@@ -151,8 +162,8 @@ async function analyseMirrored(image: Buffer, first: { face: FaceAnalysis; image
  * another reason (turned away, too small): that is the answer then. Not found at all, the first
  * answer stands.
  */
-async function analyseTurned(image: Buffer, face: FaceAnalysis, degrees: number): Promise<{ face: FaceAnalysis; image: Buffer }> {
+async function analyseTurned(image: Buffer, face: FaceAnalysis, degrees: number): Promise<Analysed> {
   const turned = await sharp(image).rotate(degrees).png().toBuffer();
   const upright = await analyseFace(turned);
-  return upright.ok || upright.code !== 'no_face' ? { face: upright, image: turned } : { face, image };
+  return upright.ok || upright.code !== 'no_face' ? { face: upright, image: turned, turnedDeg: degrees } : { face, image };
 }
