@@ -55,8 +55,9 @@ const CROP_AROUND_FACE = 4;
 const CROP_SIDE = Math.ceil((MAX_PORTRAIT * CROP_AROUND_FACE) / CROP_PER_FACE);
 /**
  * A face found in range in the copy is analysed again in the crop only where that makes its
- * portrait at least this much sharper: the second analysis costs 0.4-1.5 s (a 4032 x 3024 photo,
- * faces 130 and 330 px high in the copy).
+ * portrait at least this much sharper: the second analysis costs about 0.3 s (a 2500 x 1900 photo
+ * with a face box 110 px high in the copy: 1.2 s to analyse before, 1.5 s now, its portrait 573 px
+ * across instead of 512 px enlarged from 290).
  */
 const SHARPER = 1.5;
 
