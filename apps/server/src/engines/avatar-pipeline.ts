@@ -97,14 +97,38 @@ async function analyseAnyWay(image: Buffer): Promise<Analysed> {
 async function analyseLarge(image: Buffer, largestSide: number): Promise<Analysed> {
   const scale = DETECT_SIDE / largestSide;
   const copy = await sharp(image).resize({ width: DETECT_SIDE, height: DETECT_SIDE, fit: 'inside' }).png(FAST_PNG).toBuffer();
-  const found = await analyseAnyWay(copy);
-  const box = found.face.ok ? found.face.box : found.face.code === 'face_too_small' ? await locateFace(found.image) : null;
+  const found = await findInCopy(copy);
+  const box = found.face.ok ? found.face.box : lookedAtCloser(found.face) ? await locateFace(found.image) : null;
   if (!box || (found.face.ok && Math.max(box.width, box.height) * CROP_PER_FACE * SHARPER >= MAX_PORTRAIT)) return found;
   const shown = found.image === copy ? image : await shownAsAnalysed(image, found);
   const crop = await cropAround(shown, box, scale);
-  const face = await analyseFace(crop);
+  // A small face on its side is turned upright in the crop, where it is big enough to be found.
+  const inCrop = await uprightIfOnItsSide(crop, await analyseFace(crop));
+  const { face } = inCrop;
   const sharper = face.ok || (!found.face.ok && face.code !== 'no_face');
-  return sharper ? { face, image: crop, turnedDeg: found.turnedDeg, mirrored: found.mirrored } : found;
+  return sharper ? { face, image: inCrop.image, turnedDeg: found.turnedDeg, mirrored: found.mirrored } : found;
+}
+
+/**
+ * Refusals in the copy that the photo's own resolution may answer: a face too small there, and a
+ * face on its side that Human did not find again turned upright in the copy.
+ */
+const lookedAtCloser = (face: FaceAnalysis) => !face.ok && (face.code === 'face_too_small' || turnUpright(face) !== 0);
+
+/**
+ * The face in the copy any way (see analyseAnyWay), or turned a quarter either way: a small face
+ * on its side (a photo stored without its EXIF orientation) showed Human no face at all as it
+ * stood, and was refused as "No face was found".
+ */
+async function findInCopy(copy: Buffer): Promise<Analysed> {
+  const found = await analyseAnyWay(copy);
+  if (found.face.ok || found.face.code !== 'no_face') return found;
+  for (const degrees of [90, -90]) {
+    // Turned the wrong way the face is upside down, which Human fits as upright: analyseUpright looks for that.
+    const turned = await analyseUpright(await sharp(copy).rotate(degrees).png(FAST_PNG).toBuffer());
+    if (turned.face.ok || turned.face.code !== 'no_face') return { ...turned, turnedDeg: (degrees + (turned.turnedDeg ?? 0) + 360) % 360 };
+  }
+  return found;
 }
 
 /** The photo turned and mirrored as `analysed` says its image was made from it. */
@@ -135,14 +159,25 @@ async function cropAround(image: Buffer, box: Box, scale: number): Promise<Buffe
 /** The face in the image as given, or turned upright. */
 async function analyseUpright(image: Buffer): Promise<Analysed> {
   const face = await analyseFace(image);
-  const roll = face.measurements?.rollDeg;
-  if (!face.ok && face.code === 'face_tilted' && roll !== undefined && Math.abs(Math.abs(roll) - 90) <= QUARTER_TURN_TOLERANCE_DEG) {
-    return analyseTurned(image, face, roll > 0 ? -90 : 90);
-  }
+  const turn = turnUpright(face);
+  if (turn) return analyseTurned(image, face, turn);
   // A group photo is refused as it is. An upside-down face may also go unfound: Human's detector
   // scores it under the face threshold (Grace Hopper), while isUpsideDown looks for it lower.
   if (!face.ok && face.code === 'multiple_faces') return { face, image };
   return (await isUpsideDown(image, face.ok ? face.box : undefined)) ? analyseTurned(image, face, 180) : { face, image };
+}
+
+/** The quarter turn that sets a head tilted a quarter turn (a photo on its side) upright; 0 for any other answer. */
+function turnUpright(face: FaceAnalysis): -90 | 0 | 90 {
+  const roll = face.measurements?.rollDeg;
+  if (face.ok || face.code !== 'face_tilted' || roll === undefined || Math.abs(Math.abs(roll) - 90) > QUARTER_TURN_TOLERANCE_DEG) return 0;
+  return roll > 0 ? -90 : 90;
+}
+
+/** The face analysed in the image turned upright where it is on its side; as it is otherwise. */
+async function uprightIfOnItsSide(image: Buffer, face: FaceAnalysis): Promise<Analysed> {
+  const turn = turnUpright(face);
+  return turn ? analyseTurned(image, face, turn) : { face, image };
 }
 
 /**
