@@ -412,11 +412,12 @@ const INNER_SHARE_KEPT = 0.8;
 /** Teeth that begin within this share of an opening from its top are the upper teeth. */
 const UPPER_TEETH_START = 0.6;
 /**
- * A first run of tooth-bright samples less than this share of the next one, with shade between
- * them that is not the dark of an opening, is the upper lip's highlight on a washed-out photo, not
- * the upper teeth (tabler-female-32 at 2x: 4 samples at 184-193, shade at 167, then the teeth at
- * 207-221 for 18 samples; split after the 4, the teeth's columns voted a split through the middle
- * of the row, and opening the jaw took the lower half of every upper tooth down with it).
+ * A first run of tooth-bright samples more than this many times shorter than the next one, with
+ * shade between them that is not the dark of an opening, is the upper lip's highlight on a
+ * washed-out photo, not the upper teeth (tabler-female-32 at 2x: 4 samples at 184-193, shade at
+ * 167, then the teeth at 207-221 for 18 samples; split after the 4, the teeth's columns voted a
+ * split through the middle of the row, and opening the jaw took the lower half of every upper
+ * tooth down with it).
  */
 const SHORT_FIRST_RUN = 2;
 
