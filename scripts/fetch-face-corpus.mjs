@@ -68,10 +68,19 @@ function fetchDebian(name, version, files) {
   fs.rmSync(path.join(cache, deb)); // opencv-doc is 96 MB; the photos are the cache
 }
 
-/** The photo spoilt as `degrade` says (one of jpegQuality, exposure, colourCast, blurSigma, noiseSigma, upscale), encoded. */
+/** The photo spoilt as `degrade` says (one of jpegQuality, exposure, colourCast, blurSigma, noiseSigma, upscale, mirrored, padShare), encoded. */
 async function degraded(sharp, file, degrade) {
-  const { jpegQuality, exposure, colourCast, blurSigma, noiseSigma, upscale } = degrade;
+  const { jpegQuality, exposure, colourCast, blurSigma, noiseSigma, upscale, mirrored, padShare } = degrade;
   if (jpegQuality !== undefined) return sharp(file).jpeg({ quality: jpegQuality }).toBuffer();
+  // A front camera's selfie, saved as the screen showed it.
+  if (mirrored) return sharp(file).flop().png().toBuffer();
+  if (padShare !== undefined) {
+    // The portrait small in a wider shot: padShare of its width and height added on every side, in its own mean colour.
+    const { width, height } = await sharp(file).metadata();
+    const { dominant } = await sharp(file).stats();
+    const [x, y] = [Math.round(width * padShare), Math.round(height * padShare)];
+    return sharp(file).extend({ top: y, bottom: y, left: x, right: x, background: { r: dominant.r, g: dominant.g, b: dominant.b } }).png().toBuffer();
+  }
   if (upscale !== undefined) {
     // A thumbnail enlarged as apps and editors do (Lanczos): a face big enough in pixels, soft in detail.
     const { width, height } = await sharp(file).metadata();

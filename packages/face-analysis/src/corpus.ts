@@ -37,9 +37,11 @@ export interface CorpusPhoto extends CorpusEntry {
  * How a phone, a messenger or a dim room spoils a photo: saved as a JPEG of that quality, its
  * light scaled by exposure (over 1: a flash's clipped highlights), its red, green and blue scaled
  * by colourCast (warm lamps, cold daylight), blurred (Gaussian sigma, px), given sensor noise
- * (sigma, 0-255), or a thumbnail enlarged `upscale` times (Lanczos), as apps do with small photos.
+ * (sigma, 0-255), a thumbnail enlarged `upscale` times (Lanczos), as apps do with small photos,
+ * mirrored as a front camera's selfie, or the portrait small in a wider shot (padShare of its size
+ * added on every side).
  */
-interface Degradation { jpegQuality?: number; exposure?: number; colourCast?: [number, number, number]; blurSigma?: number; noiseSigma?: number; upscale?: number }
+interface Degradation { jpegQuality?: number; exposure?: number; colourCast?: [number, number, number]; blurSigma?: number; noiseSigma?: number; upscale?: number; mirrored?: boolean; padShare?: number }
 /** A variant of a corpus photo: rotated clockwise by rotateDeg, with the rows above cutTopPx removed, or degraded. */
 interface DerivedEntry { id: string; from: string; rotateDeg?: number; cutTopPx?: number; degrade?: Degradation; expected: CorpusExpectation }
 
