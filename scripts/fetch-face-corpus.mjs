@@ -75,7 +75,7 @@ async function degraded(sharp, file, degrade) {
   // A front camera's selfie, saved as the screen showed it.
   if (mirrored) return sharp(file).flop().png().toBuffer();
   if (padShare !== undefined) {
-    // The portrait small in a wider shot: padShare of its width and height added on every side, in its own mean colour.
+    // The portrait small in a wider shot: padShare of its width and height added on every side, in its dominant colour.
     const { width, height } = await sharp(file).metadata();
     const { dominant } = await sharp(file).stats();
     const [x, y] = [Math.round(width * padShare), Math.round(height * padShare)];
