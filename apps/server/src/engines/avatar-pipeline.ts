@@ -188,7 +188,7 @@ async function uprightIfOnItsSide(image: Buffer, face: FaceAnalysis): Promise<An
  * mirror image and mirrored back (mirrorRig). Not found mirrored either, the first answer stands.
  */
 async function analyseMirrored(image: Buffer, first: Analysed): Promise<Analysed> {
-  const mirrored = await sharp(image).flop().png().toBuffer();
+  const mirrored = await sharp(image).flop().png(FAST_PNG).toBuffer();
   const face = await analyseFace(mirrored);
   return face.ok || face.code !== 'no_face' ? { face, image: mirrored, turnedDeg: first.turnedDeg, mirrored: true } : first;
 }
@@ -199,7 +199,7 @@ async function analyseMirrored(image: Buffer, first: Analysed): Promise<Analysed
  * answer stands.
  */
 async function analyseTurned(image: Buffer, face: FaceAnalysis, degrees: number): Promise<Analysed> {
-  const turned = await sharp(image).rotate(degrees).png().toBuffer();
+  const turned = await sharp(image).rotate(degrees).png(FAST_PNG).toBuffer();
   const upright = await analyseFace(turned);
   return upright.ok || upright.code !== 'no_face' ? { face: upright, image: turned, turnedDeg: degrees } : { face, image };
 }
