@@ -22,7 +22,8 @@ describe('the face photo corpus', () => {
   it('every photo gets the range decision corpus.json records, with the recorded reason', { timeout: 300_000 }, async () => {
     const wrong: string[] = [];
     for (const photo of photos) {
-      const result = await analyseFace(readFileSync(photo.file));
+      // As the avatar pipeline reads a photo: a face missed in the whole frame is looked for framed closer.
+      const result = await analyseFace(readFileSync(photo.file), { framedCloser: true });
       const got = result.ok ? 'in-range' : `${result.code}: ${result.message}`;
       const want = photo.expected.range === 'in-range' ? 'in-range' : `${photo.expected.code}: ${photo.expected.reason}`;
       // A measured value may move by a unit between runs of the same model; the decision and the code may not.

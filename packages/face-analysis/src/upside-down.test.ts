@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { listCorpusPhotos } from './corpus';
-import { isUpsideDown } from './index';
+import { analyseFace, isUpsideDown, readOrientation } from './index';
 
 const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, '../../../fixtures/faces', name));
 
@@ -25,4 +25,23 @@ describe('isUpsideDown', () => {
     expect(await isUpsideDown(photo)).toBe(false);
     expect(await isUpsideDown(turned)).toBe(true);
   });
+
+  it('looks again, framed closer, at a face found only turned half a turn, and keeps the photo upright where the face shows upright there', async () => {
+    // tabler-male-29 enlarged (a hat, dark glasses, people behind him): Human's detector finds no
+    // face in the whole frame as it is, and one at 0.60 turned half a turn; his avatar was built on
+    // the photo upside down, its mouth opening on his forehead. Framed closer, his face shows upright.
+    const photo = readFileSync(listCorpusPhotos({ derived: true }).find((p) => p.id === 'tabler-male-29-4x')!.file);
+    const orientation = await readOrientation(photo);
+    expect(orientation.upsideDown).toBe(false);
+    expect(orientation.uprightFaceIn).not.toBeNull();
+    // There the analysis finds his face and measures it, as in any other photo.
+    const inSquare = await analyseFace(photo, { checkRange: false, detectIn: orientation.uprightFaceIn! });
+    expect(inSquare.ok).toBe(true);
+    if (!inSquare.ok) return;
+    const { left, top, side } = orientation.uprightFaceIn!;
+    expect(inSquare.box.x).toBeGreaterThanOrEqual(left);
+    expect(inSquare.box.y + inSquare.box.height).toBeLessThanOrEqual(top + side);
+    expect(Math.abs(inSquare.measurements.rollDeg)).toBeLessThan(20);
+  });
 });
+

@@ -73,6 +73,17 @@ describe('a photo stored upside down without an EXIF orientation', () => {
   });
 });
 
+describe('a photo whose face Human misses in the whole frame and finds only turned half a turn', () => {
+  // tabler-male-29 enlarged four times (a hat, dark glasses, people behind him): taken for upside
+  // down, his avatar was built on the photo turned over, its mouth opening on his forehead.
+  it('is kept as taken, his face found framed closer and measured there', async () => {
+    const photo = readFileSync(listCorpusPhotos({ derived: true }).find((p) => p.id === 'tabler-male-29-4x')!.file);
+    const { face, turnedDeg } = await avatarPipeline.analyse(await avatarPipeline.normalise(photo));
+    expect(turnedDeg).toBeUndefined();
+    expect(face.ok ? 'in range' : face.message).toMatch(/^The face is turned 3\d degrees to the side; up to 30 works\.$/);
+  });
+});
+
 describe('a photo whose face Human finds only in its mirror image', () => {
   // softui-annie-spratt (blurred, a hand over the mouth) is found as taken; mirrored, Human's
   // detector, which is not symmetric, sees no face in it at all.

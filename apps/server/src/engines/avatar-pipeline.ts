@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { analyseFace, isUpsideDown, type Box, type FaceAnalysis, type FaceFound } from '@avatar-factory/face-analysis';
+import { analyseFace, readOrientation, type Box, type FaceAnalysis, type FaceFound, type Square } from '@avatar-factory/face-analysis';
 import type { Rig } from '@avatar-factory/avatar-rig';
 import { buildRig, CROP_PER_FACE, MAX_PORTRAIT, mirrorRig, renderRigPng } from '@avatar-factory/avatar-rig/node';
 
@@ -8,7 +8,7 @@ export interface AvatarPipeline {
   normalise(photo: Buffer): Promise<Buffer>;
   /**
    * The face, and the image it was found in: the one given, or that turned upright (a quarter
-   * turn, see QUARTER_TURN_TOLERANCE_DEG, or half a turn, see isUpsideDown), or mirrored
+   * turn, see QUARTER_TURN_TOLERANCE_DEG, or half a turn, see readOrientation), or mirrored
    * left-right (`mirrored`, see analyseMirrored).
    */
   analyse(image: Buffer): Promise<{ face: FaceAnalysis; image: Buffer; mirrored?: boolean }>;
@@ -23,7 +23,7 @@ export interface AvatarPipeline {
  * quarter clockwise, 38 read a roll near +90 degrees and none near -90; turned anticlockwise, 31
  * near -90 and none near +90 (photos already tilted 30 degrees read 121 or -59). Turned back, 67 of
  * the 116 became avatars, each with the upright photo's mesh. An upside-down photo shows no roll
- * (Human fits an upright face to it): isUpsideDown looks for that.
+ * (Human fits an upright face to it): readOrientation looks for that.
  */
 const QUARTER_TURN_TOLERANCE_DEG = 20;
 
@@ -162,9 +162,21 @@ async function analyseUpright(image: Buffer): Promise<Analysed> {
   const turn = turnUpright(face);
   if (turn) return analyseTurned(image, face, turn);
   // A group photo is refused as it is. An upside-down face may also go unfound: Human's detector
-  // scores it under the face threshold (Grace Hopper), while isUpsideDown looks for it lower.
+  // scores it under the face threshold (Grace Hopper), while readOrientation looks for it lower.
   if (!face.ok && face.code === 'multiple_faces') return { face, image };
-  return (await isUpsideDown(image, face.ok ? face.box : undefined)) ? analyseTurned(image, face, 180) : { face, image };
+  const orientation = await readOrientation(image, face.ok ? face.box : undefined);
+  if (orientation.upsideDown) return analyseTurned(image, face, 180);
+  return !face.ok && face.code === 'no_face' && orientation.uprightFaceIn ? analyseFramedCloser(image, face, orientation.uprightFaceIn) : { face, image };
+}
+
+/**
+ * The face Human's detector missed in the whole frame and found framed closer, in `square` (a hat
+ * and dark glasses, people behind him: tabler-male-29), analysed there; the image and every
+ * measurement stay the whole photo's. Not found there after all, the first answer stands.
+ */
+async function analyseFramedCloser(image: Buffer, face: FaceAnalysis, square: Square): Promise<Analysed> {
+  const closer = await analyseFace(image, { detectIn: square });
+  return closer.ok || closer.code !== 'no_face' ? { face: closer, image } : { face, image };
 }
 
 /** The quarter turn that sets a head tilted a quarter turn (a photo on its side) upright; 0 for any other answer. */
