@@ -66,9 +66,9 @@ export interface Orientation {
  * description model. `face`, where one was found, narrows the reading to a square twice its size
  * around it (a 2048 px photo read whole took 420-590 ms, more than the rest of the analysis).
  * Upside down also when only the image turned shows a face, unless the first closer framing of
- * where it shows (CLOSER_FRAMINGS) that shows a face as stored shows it surer as stored; that is then
- * where the face is. Not upside down
- * when the turned image shows none, or the evidence is not clear: the image is then taken as it is.
+ * where it shows (CLOSER_FRAMINGS) that shows a face as stored shows it surer as stored; that is
+ * then where the face is. Not upside down when the turned image shows none, or the evidence is not
+ * clear: the image is then taken as it is.
  */
 export async function readOrientation(image: Buffer, face?: Box): Promise<Orientation> {
   const { data, info } = await sharp(image).rotate().removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
