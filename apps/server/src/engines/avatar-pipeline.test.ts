@@ -78,8 +78,11 @@ describe('a photo whose face Human misses in the whole frame and finds only turn
   // down, his avatar was built on the photo turned over, its mouth opening on his forehead.
   it('is kept as taken, his face found framed closer and measured there', async () => {
     const photo = readFileSync(listCorpusPhotos({ derived: true }).find((p) => p.id === 'tabler-male-29-4x')!.file);
-    const { face, turnedDeg } = await avatarPipeline.analyse(await avatarPipeline.normalise(photo));
-    expect(turnedDeg).toBeUndefined();
+    const taken = await avatarPipeline.normalise(photo);
+    const { face, image, mirrored } = await avatarPipeline.analyse(taken);
+    // Analysed as taken: not turned over, not mirrored.
+    expect(image).toBe(taken);
+    expect(mirrored).toBeFalsy();
     expect(face.ok ? 'in range' : face.message).toMatch(/^The face is turned 3\d degrees to the side; up to 30 works\.$/);
   });
 });
