@@ -6,6 +6,7 @@ import { cutOffShare, measureFace } from './measure-face';
 import { withMirroredRightEye } from './mirrored-eye';
 import { cutSquare, type Square } from './cut-square';
 import { steadyEyes } from './steady-eyes';
+import { faceMeshBox } from './tight-box';
 import { readOrientation } from './upside-down';
 import { eyeLineRoll, uprightCrop } from './upright-crop';
 import type { Box, FaceAnalysis, FaceFailure, FaceFailureCode, Iris, MeshPoint } from './types';
@@ -73,7 +74,7 @@ export async function analyseFace(image: Buffer, options: AnalyseOptions = {}): 
   const coarse = faces[0]!;
   const coarseMesh = coarse.mesh.map((p: HumanPoint): MeshPoint => [p[0], p[1], p[2] ?? 0]);
   const eyes = options.eyes !== false;
-  const readAt = (sideInBoxes: number) => refine(data, info.width, info.height, tightBox(coarseMesh.slice(0, 468)), eyes, eyeLineRoll(coarseMesh), sideInBoxes);
+  const readAt = (sideInBoxes: number) => refine(data, info.width, info.height, faceMeshBox(coarseMesh), eyes, eyeLineRoll(coarseMesh), sideInBoxes);
   const measured = (await readAt(REFINE_SIDE)) ?? coarseMesh;
   // Cut-off from the first pass: the refining crop repeats the photo's edge pixels, which the mesh
   // then fits inside (the astronaut cut at the mouth reads 0% there, 30% on the first pass).
@@ -91,7 +92,7 @@ export async function analyseFace(image: Buffer, options: AnalyseOptions = {}): 
     ...size,
     mesh,
     iris: mesh.length >= 478 ? irises(mesh) : null,
-    box: tightBox(mesh.slice(0, 468)),
+    box: faceMeshBox(mesh),
     confidence: coarse.score,
     rotation: { yaw: angle?.yaw ?? 0, pitch: angle?.pitch ?? 0, roll: angle?.roll ?? 0 },
     measurements,
@@ -99,7 +100,7 @@ export async function analyseFace(image: Buffer, options: AnalyseOptions = {}): 
 }
 
 function legacySizeCheck(mesh: MeshPoint[], minFacePx: number): RangeRefusal | null {
-  const box = tightBox(mesh.slice(0, 468));
+  const box = faceMeshBox(mesh);
   const side = Math.round(Math.min(box.width, box.height));
   return side >= minFacePx ? null : { code: 'face_too_small', measured: side, limit: minFacePx, message: `The face is ${side} px across; at least ${minFacePx} px works.` };
 }
@@ -123,8 +124,7 @@ async function refine(rgb: Buffer, width: number, height: number, box: Box, eyes
 
 /** The faces in an RGB image scoring FACE_MIN_SCORE or more, a box inside a larger face counted as that face (distinctFaces), largest first. */
 async function facesIn(rgb: Buffer, width: number, height: number, { iris = true }: { iris?: boolean } = {}): Promise<HumanFace[]> {
-  const meshBox = (face: HumanFace): Box => tightBox(face.mesh.slice(0, 468).map((p) => [p[0], p[1], p[2] ?? 0]));
-  return distinctFaces((await detectFaces(rgb, width, height, { iris })).filter((f) => f.score >= FACE_MIN_SCORE), meshBox);
+  return distinctFaces((await detectFaces(rgb, width, height, { iris })).filter((f) => f.score >= FACE_MIN_SCORE), (face) => faceMeshBox(face.mesh));
 }
 
 /** The faces in `square` of the image (see facesIn), their meshes in the image's pixels. */
@@ -134,15 +134,6 @@ async function facesInSquare(rgb: Buffer, width: number, height: number, square:
   const scale = square.side / DETECT_IN_SIZE;
   const toImage = (p: HumanPoint): HumanPoint => [square.left + p[0] * scale, square.top + p[1] * scale, (p[2] ?? 0) * scale];
   return (await facesIn(read, DETECT_IN_SIZE, DETECT_IN_SIZE)).map((face) => ({ ...face, mesh: face.mesh.map(toImage) }));
-}
-
-export function tightBox(points: MeshPoint[]): Box {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-  for (const [x, y] of points) {
-    minX = Math.min(minX, x); maxX = Math.max(maxX, x);
-    minY = Math.min(minY, y); maxY = Math.max(maxY, y);
-  }
-  return { x: minX, y: minY, width: maxX - minX, height: maxY - minY };
 }
 
 /** Human's order of the two iris groups is not the image order: sort them by x. */

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { cutSquare, type Square } from './cut-square';
 import { detectFaces, type HumanFace } from './human-instance';
+import { faceMeshBox } from './tight-box';
 import type { Box } from './types';
 
 /**
@@ -129,14 +130,9 @@ async function readBothWays(raw: Raw, square: Square | null): Promise<BothWays> 
   // The turned face's box, turned back and scaled to the image's pixels.
   const scale = square ? square.side / READ_SIZE : raw.width / size.width;
   const [left, top] = square ? [square.left, square.top] : [0, 0];
-  const box = halfTurned ? meshBox(halfTurned) : null;
+  const box = halfTurned ? faceMeshBox(halfTurned.mesh) : null;
   const halfTurnedAt = box && { x: left + (size.width - box.x - box.width) * scale, y: top + (size.height - box.y - box.height) * scale, width: box.width * scale, height: box.height * scale };
   return { asStored, halfTurned, halfTurnedAt };
-}
-
-function meshBox(face: HumanFace): Box {
-  const xs = face.mesh.slice(0, 468).map((p) => p[0]), ys = face.mesh.slice(0, 468).map((p) => p[1]);
-  return { x: Math.min(...xs), y: Math.min(...ys), width: Math.max(...xs) - Math.min(...xs), height: Math.max(...ys) - Math.min(...ys) };
 }
 
 function strongest(faces: HumanFace[]): HumanFace | null {
