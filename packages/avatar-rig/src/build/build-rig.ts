@@ -92,7 +92,7 @@ export async function buildRig(image: Buffer, analysis?: FaceAnalysis): Promise<
       rightEye: eyeRegion(v, EYE_IMAGE_LEFT),
     },
   };
-  rig.targets = buildTargets(mesh);
+  rig.targets = buildTargets(mesh, size);
   // Closing an open-mouthed photo's lips squeezes the thin lip triangles near the corners past
   // each other: they may fold there (the lips are shut, the depth test draws the nearer), since
   // shrinking the closure would leave the mouth open for m, b and p. So may the skin triangles
