@@ -18,7 +18,7 @@ const OUTLINE_BAND = 0.1;
  */
 export function outlineHold(mesh: RigMesh, size: number): (target: RigTarget) => RigTarget {
   const band = OUTLINE_BAND * mesh.frame.faceWidth;
-  const distance = distanceToOutline(mesh, size, band);
+  const distance = distanceToOutline(mesh, size);
   const lips = new Set<number>([...UPPER_LIP, ...LOWER_LIP]);
   return (target) => {
     const disp = new Float64Array(mesh.kind.length * 2);
@@ -32,56 +32,69 @@ export function outlineHold(mesh: RigMesh, size: number): (target: RigTarget) =>
   };
 }
 
-/** Per vertex, its distance (portrait pixels) to the face's outline, looked for up to `limit` away; Infinity beyond it and for vertices that are not the face's. */
-function distanceToOutline(mesh: RigMesh, size: number, limit: number): Float64Array {
-  const inside = faceMask(mesh, size);
-  const out = new Float64Array(mesh.kind.length).fill(Infinity);
-  const r = Math.ceil(limit);
-  for (let i = 0; i < mesh.kind.length; i++) {
-    if (mesh.kind[i] !== 'face') continue;
-    const px = mesh.vertices[i * 2]!, py = mesh.vertices[i * 2 + 1]!;
-    for (let y = Math.floor(py) - r; y <= Math.floor(py) + r; y++) {
-      for (let x = Math.floor(px) - r; x <= Math.floor(px) + r; x++) {
-        const outside = x < 0 || y < 0 || x >= size || y >= size || !inside[y * size + x];
-        if (outside) out[i] = Math.min(out[i]!, Math.hypot(x + 0.5 - px, y + 0.5 - py));
-      }
-    }
-  }
-  return out;
+/** Portrait pixels per cell of the outline's mask: the band is 15-50 px wide, a cell's error of a pixel or two is lost in it, and a quarter of the cells took 23 -> 9 ms a rig (mean of 12 builds of tabler-male-14-4x, 528 px). */
+const CELL = 2;
+
+/** Per vertex, its distance (portrait pixels) to the face's outline; Infinity for vertices that are not the face's. */
+function distanceToOutline(mesh: RigMesh, size: number): Float64Array {
+  const grid = Math.ceil(size / CELL);
+  const distance = chamferDistance(faceMask(mesh, grid), grid);
+  const cell = (x: number) => Math.min(grid - 1, Math.max(0, Math.floor(x / CELL)));
+  return Float64Array.from(mesh.kind, (kind, i) => (kind === 'face' ? CELL * distance[cell(mesh.vertices[i * 2 + 1]!) * grid + cell(mesh.vertices[i * 2]!)]! : Infinity));
 }
 
-/** Pixels covered by the face's own triangles at rest, holes (the mouth's opening) filled: everything the border cannot reach. */
+/** The cells (CELL px a side, `size` a side) covered by the face's own triangles at rest, holes (the mouth's opening) filled: everything the border cannot reach. */
 function faceMask(mesh: RigMesh, size: number): Uint8Array {
-  const covered = new Uint8Array(size * size);
+  const inside = new Uint8Array(size * size);
   const { vertices: v, kind, faceTriangles: t } = mesh;
   for (let k = 0; k < t.length; k += 3) {
     const a = t[k]!, b = t[k + 1]!, c = t[k + 2]!;
     if (kind[a] !== 'face' || kind[b] !== 'face' || kind[c] !== 'face') continue;
-    const xs = [v[a * 2]!, v[b * 2]!, v[c * 2]!], ys = [v[a * 2 + 1]!, v[b * 2 + 1]!, v[c * 2 + 1]!];
-    const det = (xs[1]! - xs[0]!) * (ys[2]! - ys[0]!) - (xs[2]! - xs[0]!) * (ys[1]! - ys[0]!);
+    const ax = v[a * 2]! / CELL, ay = v[a * 2 + 1]! / CELL, bx = v[b * 2]! / CELL, by = v[b * 2 + 1]! / CELL, cx = v[c * 2]! / CELL, cy = v[c * 2 + 1]! / CELL;
+    const det = (bx - ax) * (cy - ay) - (cx - ax) * (by - ay);
     if (Math.abs(det) < 1e-9) continue;
-    for (let y = Math.max(0, Math.floor(Math.min(...ys))); y <= Math.min(size - 1, Math.ceil(Math.max(...ys))); y++) {
-      for (let x = Math.max(0, Math.floor(Math.min(...xs))); x <= Math.min(size - 1, Math.ceil(Math.max(...xs))); x++) {
-        const px = x + 0.5, py = y + 0.5;
-        const wb = ((px - xs[0]!) * (ys[2]! - ys[0]!) - (xs[2]! - xs[0]!) * (py - ys[0]!)) / det;
-        const wc = ((xs[1]! - xs[0]!) * (py - ys[0]!) - (px - xs[0]!) * (ys[1]! - ys[0]!)) / det;
-        if (wb >= 0 && wc >= 0 && wb + wc <= 1) covered[y * size + x] = 1;
+    for (let y = Math.max(0, Math.floor(Math.min(ay, by, cy))); y <= Math.min(size - 1, Math.ceil(Math.max(ay, by, cy))); y++) {
+      for (let x = Math.max(0, Math.floor(Math.min(ax, bx, cx))); x <= Math.min(size - 1, Math.ceil(Math.max(ax, bx, cx))); x++) {
+        const wb = ((x + 0.5 - ax) * (cy - ay) - (cx - ax) * (y + 0.5 - ay)) / det;
+        const wc = ((bx - ax) * (y + 0.5 - ay) - (x + 0.5 - ax) * (by - ay)) / det;
+        if (wb >= 0 && wc >= 0 && wb + wc <= 1) inside[y * size + x] = 1;
       }
     }
   }
-  // Flood the uncovered pixels from the border: what it does not reach is inside the outline.
-  const reached = new Uint8Array(size * size);
-  const stack: number[] = [];
-  for (let i = 0; i < size; i++) for (const p of [i, (size - 1) * size + i, i * size, i * size + size - 1]) if (!covered[p] && !reached[p]) { reached[p] = 1; stack.push(p); }
-  while (stack.length) {
-    const p = stack.pop()!, x = p % size, y = (p - x) / size;
-    for (const [nx, ny] of [[x + 1, y], [x - 1, y], [x, y + 1], [x, y - 1]] as const) {
-      if (nx < 0 || ny < 0 || nx >= size || ny >= size) continue;
-      const q = ny * size + nx;
-      if (!covered[q] && !reached[q]) { reached[q] = 1; stack.push(q); }
-    }
+  // Flood the uncovered pixels from the border (marked 2); the rest is inside the outline.
+  const stack = new Int32Array(size * size);
+  let top = 0;
+  const visit = (p: number) => { if (inside[p] === 0) { inside[p] = 2; stack[top++] = p; } };
+  for (let i = 0; i < size; i++) { visit(i); visit((size - 1) * size + i); visit(i * size); visit(i * size + size - 1); }
+  while (top > 0) {
+    const p = stack[--top]!, x = p % size;
+    if (x > 0) visit(p - 1);
+    if (x < size - 1) visit(p + 1);
+    if (p >= size) visit(p - size);
+    if (p < size * (size - 1)) visit(p + size);
   }
-  const inside = new Uint8Array(size * size);
-  for (let p = 0; p < inside.length; p++) inside[p] = reached[p] ? 0 : 1;
+  for (let p = 0; p < inside.length; p++) inside[p] = inside[p] === 2 ? 0 : 1;
   return inside;
+}
+
+/** Distance from every pixel to the nearest pixel outside the mask (0 there; the image's border counts as outside), by a two-pass chamfer (1, √2): within 8% of the Euclidean. Hand-written: sharp, the image library here, has no distance transform, and this is two sweeps. */
+function chamferDistance(inside: Uint8Array, size: number): Float32Array {
+  const d = new Float32Array(size * size);
+  for (let p = 0; p < d.length; p++) d[p] = inside[p] ? 1e9 : 0;
+  // Pixel p's distance through a neighbour q at step cost c; a neighbour off the image is outside.
+  const via = (q: number, inImage: boolean, c: number) => (inImage ? d[q]! + c : c);
+  const sweep = (p: number, x: number, y: number, sx: number, sy: number) => {
+    const xIn = x - sx >= 0 && x - sx < size, yIn = y - sy >= 0 && y - sy < size;
+    let m = d[p]!;
+    const a = via(p - sx, xIn, 1), b = via(p - sy * size, yIn, 1);
+    const c = via(p - sy * size - sx, xIn && yIn, Math.SQRT2), e = via(p - sy * size + sx, yIn && x + sx >= 0 && x + sx < size, Math.SQRT2);
+    if (a < m) m = a;
+    if (b < m) m = b;
+    if (c < m) m = c;
+    if (e < m) m = e;
+    d[p] = m;
+  };
+  for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) if (inside[y * size + x]) sweep(y * size + x, x, y, 1, 1);
+  for (let y = size - 1; y >= 0; y--) for (let x = size - 1; x >= 0; x--) if (inside[y * size + x]) sweep(y * size + x, x, y, -1, -1);
+  return d;
 }
