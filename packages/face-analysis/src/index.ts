@@ -1,6 +1,6 @@
 export * from './types';
 export { analyseFace, FACE_MIN_SCORE, type AnalyseOptions } from './analyse-face';
-export { isUpsideDown, readOrientation, type Orientation } from './upside-down';
+export { readOrientation, type Orientation } from './upside-down';
 export { checkFaceRange, FACE_RANGE, HAIRLINE_ABOVE_MESH, type FaceMeasurements, type RangeRefusal, type RangeRefusalCode } from './face-range';
 export { measureFace } from './measure-face';
 export { measureHeadPose, type HeadPose } from './head-pose';

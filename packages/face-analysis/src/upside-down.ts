@@ -87,11 +87,6 @@ export async function readOrientation(image: Buffer, face?: Box): Promise<Orient
   return standing(true);
 }
 
-/** Whether the image shows its face upside down (readOrientation). */
-export async function isUpsideDown(image: Buffer, face?: Box): Promise<boolean> {
-  return (await readOrientation(image, face)).upsideDown;
-}
-
 /**
  * Framed closer, the face as stored is the face when the turned one is not found there, or reads
  * less surely both overall and of its gender. Human fits a face onto an upside-down one framed

@@ -96,7 +96,7 @@ async function detectOnce(canvas: HTMLCanvasElement): Promise<FaceCheck> {
     let count = await countFaces(human, canvas);
     // A photo stored upside down with no EXIF orientation to say so: BlazeFace often finds no
     // upright face in it (the astronaut scores 0.46). The server turns such a photo upright
-    // (isUpsideDown), so the face it shows the other way up is the one counted.
+    // (readOrientation), so the face it shows the other way up is the one counted.
     if (count === 0) count = await countFaces(human, halfTurned(canvas));
     return count === null ? { kind: 'unavailable' } : { kind: 'count', count };
   } catch (error) {
