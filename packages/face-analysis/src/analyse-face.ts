@@ -6,7 +6,7 @@ import { cutOffShare, measureFace } from './measure-face';
 import { withMirroredRightEye } from './mirrored-eye';
 import { cutSquare, type Square } from './cut-square';
 import { steadyEyes } from './steady-eyes';
-import { faceMeshBox } from './tight-box';
+import { faceMeshBox } from './face-mesh-box';
 import { readOrientation } from './upside-down';
 import { eyeLineRoll, uprightCrop } from './upright-crop';
 import type { Box, FaceAnalysis, FaceFailure, FaceFailureCode, Iris, MeshPoint } from './types';

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { cutSquare, type Square } from './cut-square';
 import { detectFaces, type HumanFace } from './human-instance';
-import { faceMeshBox } from './tight-box';
+import { faceMeshBox } from './face-mesh-box';
 import type { Box } from './types';
 
 /**

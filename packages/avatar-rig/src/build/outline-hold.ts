@@ -43,9 +43,9 @@ function distanceToOutline(mesh: RigMesh, size: number): Float64Array {
   return Float64Array.from(mesh.kind, (kind, i) => (kind === 'face' ? CELL * distance[cell(mesh.vertices[i * 2 + 1]!) * grid + cell(mesh.vertices[i * 2]!)]! : Infinity));
 }
 
-/** The cells (CELL px a side, `size` a side) covered by the face's own triangles at rest, holes (the mouth's opening) filled: everything the border cannot reach. */
-function faceMask(mesh: RigMesh, size: number): Uint8Array {
-  const inside = new Uint8Array(size * size);
+/** The cells (CELL portrait px a side, `grid` cells a side) covered by the face's own triangles at rest, holes (the mouth's opening) filled: everything the border cannot reach. */
+function faceMask(mesh: RigMesh, grid: number): Uint8Array {
+  const inside = new Uint8Array(grid * grid);
   const { vertices: v, kind, faceTriangles: t } = mesh;
   for (let k = 0; k < t.length; k += 3) {
     const a = t[k]!, b = t[k + 1]!, c = t[k + 2]!;
@@ -53,48 +53,48 @@ function faceMask(mesh: RigMesh, size: number): Uint8Array {
     const ax = v[a * 2]! / CELL, ay = v[a * 2 + 1]! / CELL, bx = v[b * 2]! / CELL, by = v[b * 2 + 1]! / CELL, cx = v[c * 2]! / CELL, cy = v[c * 2 + 1]! / CELL;
     const det = (bx - ax) * (cy - ay) - (cx - ax) * (by - ay);
     if (Math.abs(det) < 1e-9) continue;
-    for (let y = Math.max(0, Math.floor(Math.min(ay, by, cy))); y <= Math.min(size - 1, Math.ceil(Math.max(ay, by, cy))); y++) {
-      for (let x = Math.max(0, Math.floor(Math.min(ax, bx, cx))); x <= Math.min(size - 1, Math.ceil(Math.max(ax, bx, cx))); x++) {
+    for (let y = Math.max(0, Math.floor(Math.min(ay, by, cy))); y <= Math.min(grid - 1, Math.ceil(Math.max(ay, by, cy))); y++) {
+      for (let x = Math.max(0, Math.floor(Math.min(ax, bx, cx))); x <= Math.min(grid - 1, Math.ceil(Math.max(ax, bx, cx))); x++) {
         const wb = ((x + 0.5 - ax) * (cy - ay) - (cx - ax) * (y + 0.5 - ay)) / det;
         const wc = ((bx - ax) * (y + 0.5 - ay) - (x + 0.5 - ax) * (by - ay)) / det;
-        if (wb >= 0 && wc >= 0 && wb + wc <= 1) inside[y * size + x] = 1;
+        if (wb >= 0 && wc >= 0 && wb + wc <= 1) inside[y * grid + x] = 1;
       }
     }
   }
   // Flood the uncovered pixels from the border (marked 2); the rest is inside the outline.
-  const stack = new Int32Array(size * size);
+  const stack = new Int32Array(grid * grid);
   let top = 0;
   const visit = (p: number) => { if (inside[p] === 0) { inside[p] = 2; stack[top++] = p; } };
-  for (let i = 0; i < size; i++) { visit(i); visit((size - 1) * size + i); visit(i * size); visit(i * size + size - 1); }
+  for (let i = 0; i < grid; i++) { visit(i); visit((grid - 1) * grid + i); visit(i * grid); visit(i * grid + grid - 1); }
   while (top > 0) {
-    const p = stack[--top]!, x = p % size;
+    const p = stack[--top]!, x = p % grid;
     if (x > 0) visit(p - 1);
-    if (x < size - 1) visit(p + 1);
-    if (p >= size) visit(p - size);
-    if (p < size * (size - 1)) visit(p + size);
+    if (x < grid - 1) visit(p + 1);
+    if (p >= grid) visit(p - grid);
+    if (p < grid * (grid - 1)) visit(p + grid);
   }
   for (let p = 0; p < inside.length; p++) inside[p] = inside[p] === 2 ? 0 : 1;
   return inside;
 }
 
 /** Distance from every pixel to the nearest pixel outside the mask (0 there; the image's border counts as outside), by a two-pass chamfer (1, √2): within 8% of the Euclidean. Hand-written: sharp, the image library here, has no distance transform, and this is two sweeps. */
-function chamferDistance(inside: Uint8Array, size: number): Float32Array {
-  const d = new Float32Array(size * size);
+function chamferDistance(inside: Uint8Array, grid: number): Float32Array {
+  const d = new Float32Array(grid * grid);
   for (let p = 0; p < d.length; p++) d[p] = inside[p] ? 1e9 : 0;
   // Pixel p's distance through a neighbour q at step cost c; a neighbour off the image is outside.
   const via = (q: number, inImage: boolean, c: number) => (inImage ? d[q]! + c : c);
   const sweep = (p: number, x: number, y: number, sx: number, sy: number) => {
-    const xIn = x - sx >= 0 && x - sx < size, yIn = y - sy >= 0 && y - sy < size;
+    const xIn = x - sx >= 0 && x - sx < grid, yIn = y - sy >= 0 && y - sy < grid;
     let m = d[p]!;
-    const a = via(p - sx, xIn, 1), b = via(p - sy * size, yIn, 1);
-    const c = via(p - sy * size - sx, xIn && yIn, Math.SQRT2), e = via(p - sy * size + sx, yIn && x + sx >= 0 && x + sx < size, Math.SQRT2);
+    const a = via(p - sx, xIn, 1), b = via(p - sy * grid, yIn, 1);
+    const c = via(p - sy * grid - sx, xIn && yIn, Math.SQRT2), e = via(p - sy * grid + sx, yIn && x + sx >= 0 && x + sx < grid, Math.SQRT2);
     if (a < m) m = a;
     if (b < m) m = b;
     if (c < m) m = c;
     if (e < m) m = e;
     d[p] = m;
   };
-  for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) if (inside[y * size + x]) sweep(y * size + x, x, y, 1, 1);
-  for (let y = size - 1; y >= 0; y--) for (let x = size - 1; x >= 0; x--) if (inside[y * size + x]) sweep(y * size + x, x, y, -1, -1);
+  for (let y = 0; y < grid; y++) for (let x = 0; x < grid; x++) if (inside[y * grid + x]) sweep(y * grid + x, x, y, 1, 1);
+  for (let y = grid - 1; y >= 0; y--) for (let x = grid - 1; x >= 0; x--) if (inside[y * grid + x]) sweep(y * grid + x, x, y, -1, -1);
   return d;
 }
