@@ -12,7 +12,7 @@ import { decodeTextures, renderRigRgba } from '@avatar-factory/avatar-rig/node';
 import { synthesize } from '@avatar-factory/speech';
 import { avatarPipeline } from '../apps/server/src/engines/avatar-pipeline';
 
-const FRAME_MS = 80;
+const FRAME_MS = Number(process.env.FILM_FRAME_MS ?? 80);
 /** The animator is stepped at this rate, as a browser's frames would (its mouth spring keeps state). */
 const STEP_MS = 20;
 /** Idle time before the speech starts, so the first frames show the avatar at rest. */

@@ -28,8 +28,13 @@ export interface Animator {
 const BREATH_HZ = 0.25;
 /** Head motion amplitude as a fraction of each head target's range; small, it is a portrait. */
 const HEAD_AMPLITUDE: Partial<Record<RigTargetName, number>> = { headYaw: 0.22, headPitch: 0.16, headRoll: 0.12 };
-/** Mouth spring: omega 38 rad/s settles in about 120 ms; the timeline is read ahead by 1/omega to cancel its lag. */
-const MOUTH_OMEGA = 38;
+/**
+ * Mouth spring: omega 45 rad/s settles in about 100 ms; the timeline is read ahead by 1/omega to
+ * cancel its lag. At 38 the shortest bilabials of five sentences pressed the lips to 0.87-0.88 at
+ * least (0.91 at 45; coarticulation.ts, MUST_REACH), the vowels between them no more open; at 50
+ * and 60 a mouth weight moved up to 0.21 between 60 fps frames while speaking.
+ */
+const MOUTH_OMEGA = 45;
 const MOUTH_LEAD_MS = 1000 / MOUTH_OMEGA;
 const JAW = MOUTH_TARGETS.indexOf('jawOpen');
 const LIPS_PRESS = MOUTH_TARGETS.indexOf('lipsPress');
