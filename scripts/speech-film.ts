@@ -1,6 +1,6 @@
-// `npm run speech-film -- PHOTO [--text TEXT] [--voice female|male] [--crop mouth|face] [--out FILE]`:
+// `npm run speech-film -- PHOTO [--text TEXT] [--voice female|male] [--crop mouth|face] [--every MS] [--out FILE]`:
 // the avatar of PHOTO speaking TEXT as the player drives it (the real speech engine's visemes, the
-// animator's coarticulation, blinks and head motion), a frame every 80 ms on the CPU renderer, laid
+// animator's coarticulation, blinks and head motion), a frame every MS (80) ms on the CPU renderer, laid
 // out as a film strip with the viseme spoken at each frame: for judging lip sync and the mouth in
 // motion, which the contact sheets (one viseme at full strength, head still) cannot show.
 import fs from 'node:fs';
@@ -12,7 +12,6 @@ import { decodeTextures, renderRigRgba } from '@avatar-factory/avatar-rig/node';
 import { synthesize } from '@avatar-factory/speech';
 import { avatarPipeline } from '../apps/server/src/engines/avatar-pipeline';
 
-const FRAME_MS = Number(process.env.FILM_FRAME_MS ?? 80);
 /** The animator is stepped at this rate, as a browser's frames would (its mouth spring keeps state). */
 const STEP_MS = 20;
 /** Idle time before the speech starts, so the first frames show the avatar at rest. */
@@ -27,12 +26,14 @@ async function main() {
       text: { type: 'string', default: 'こんにちは。今日はとてもいい天気ですね。' },
       voice: { type: 'string', default: 'female' },
       crop: { type: 'string', default: 'mouth' },
+      every: { type: 'string', default: '80' },
       out: { type: 'string', default: '/tmp/speech-film.png' },
     },
   });
   const photo = positionals[0];
-  if (!photo || !fs.existsSync(photo) || !['female', 'male'].includes(values.voice) || !['mouth', 'face'].includes(values.crop)) {
-    console.error('usage: npm run speech-film -- PHOTO [--text TEXT] [--voice female|male] [--crop mouth|face] [--out FILE]');
+  const frameMs = Number(values.every);
+  if (!photo || !fs.existsSync(photo) || !['female', 'male'].includes(values.voice) || !['mouth', 'face'].includes(values.crop) || !(frameMs >= STEP_MS && frameMs % STEP_MS === 0)) {
+    console.error('usage: npm run speech-film -- PHOTO [--text TEXT] [--voice female|male] [--crop mouth|face] [--every MS, a multiple of 20] [--out FILE]');
     process.exit(2);
   }
   const analysed = await avatarPipeline.analyse(await avatarPipeline.normalise(fs.readFileSync(photo)));
@@ -51,7 +52,7 @@ async function main() {
   const labels: string[] = [];
   for (let t = 0; t <= LEAD_MS + speech.durationMs; t += STEP_MS) {
     const weights = animator.weightsAt(t, timeline);
-    if (t % FRAME_MS !== 0) continue;
+    if (t % frameMs !== 0) continue;
     const frame = renderRigRgba(rig, decoded, { ...weights });
     tiles.push(await sharp(frame.data, { raw: { width: frame.width, height: frame.height, channels: 4 } }).extract(crop).resize(TILE, TILE).png().toBuffer());
     const spoken = speech.visemes.find((v) => v.startMs <= t - LEAD_MS && v.endMs > t - LEAD_MS);
