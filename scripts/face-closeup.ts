@@ -8,7 +8,7 @@ import { VISEMES } from '@avatar-factory/contracts';
 import { decodeTextures } from '@avatar-factory/avatar-rig/node';
 import { visemeWeightsToTargets, type RigWeights } from '@avatar-factory/avatar-rig';
 import { faceCloseup } from '@avatar-factory/avatar-rig/quality';
-import { avatarPipeline } from '../apps/server/src/engines/avatar-pipeline';
+import { rigOfPhotoOrExit } from './support/photo-rig';
 
 const POSES = ['rest', 'blink', ...VISEMES] as const;
 
@@ -20,12 +20,7 @@ async function main() {
     console.error(`usage: npm run face-closeup -- PHOTO [--pose ${POSES.join('|')}] [--out FILE]`);
     process.exit(2);
   }
-  const analysed = await avatarPipeline.analyse(await avatarPipeline.normalise(fs.readFileSync(photo)));
-  if (!analysed.face.ok) {
-    console.error(`refused: ${analysed.face.message}`);
-    process.exit(1);
-  }
-  const { rig, textures } = await avatarPipeline.buildRig(analysed.image, analysed.face);
+  const { rig, textures } = await rigOfPhotoOrExit(photo);
   const weights: RigWeights = pose === 'rest' ? {} : pose === 'blink' ? { blinkLeft: 1, blinkRight: 1 } : visemeWeightsToTargets(rig, { [pose]: 1 });
   const closeup = await faceCloseup(rig, await decodeTextures(textures), weights);
   fs.writeFileSync(values.out, closeup.png);

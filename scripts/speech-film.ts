@@ -10,7 +10,7 @@ import { createAnimator } from '@avatar-factory/avatar-renderer';
 import type { RigRegion } from '@avatar-factory/avatar-rig';
 import { decodeTextures, renderRigRgba } from '@avatar-factory/avatar-rig/node';
 import { synthesize } from '@avatar-factory/speech';
-import { avatarPipeline } from '../apps/server/src/engines/avatar-pipeline';
+import { rigOfPhotoOrExit } from './support/photo-rig';
 
 /** The animator is stepped at this rate, as a browser's frames would (its mouth spring keeps state). */
 const STEP_MS = 20;
@@ -36,12 +36,7 @@ async function main() {
     console.error('usage: npm run speech-film -- PHOTO [--text TEXT] [--voice female|male] [--crop mouth|face] [--every MS, a multiple of 20] [--out FILE]');
     process.exit(2);
   }
-  const analysed = await avatarPipeline.analyse(await avatarPipeline.normalise(fs.readFileSync(photo)));
-  if (!analysed.face.ok) {
-    console.error(`refused: ${analysed.face.message}`);
-    process.exit(1);
-  }
-  const { rig, textures } = await avatarPipeline.buildRig(analysed.image, analysed.face);
+  const { rig, textures } = await rigOfPhotoOrExit(photo);
   const decoded = await decodeTextures(textures);
   const speech = await synthesize({ text: values.text, voice: values.voice as 'female' | 'male' });
   const animator = createAnimator({ rig, lipsync: true });
