@@ -55,7 +55,7 @@ async function main() {
   }
   const rows = Math.ceil(tiles.length / COLUMNS);
   const at = (i: number) => ({ left: (i % COLUMNS) * TILE, top: Math.floor(i / COLUMNS) * TILE });
-  const text = labels.map((label, i) => `<text x="${at(i).left + 4}" y="${at(i).top + 14}" font-family="sans-serif" font-size="12" fill="yellow" stroke="black" stroke-width="0.4">${label}</text>`).join('');
+  const text = labels.map((label, i) => `<rect x="${at(i).left}" y="${at(i).top}" width="${TILE}" height="18" fill="black" fill-opacity="0.6"/><text x="${at(i).left + 4}" y="${at(i).top + 13}" font-family="sans-serif" font-size="12" fill="yellow">${label}</text>`).join('');
   const overlay = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${COLUMNS * TILE}" height="${rows * TILE}">${text}</svg>`);
   await sharp({ create: { width: COLUMNS * TILE, height: rows * TILE, channels: 3, background: '#000' } })
     .composite([...tiles.map((input, i) => ({ input, ...at(i) })), { input: overlay, left: 0, top: 0 }])
