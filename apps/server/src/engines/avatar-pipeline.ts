@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { analyseFace, readOrientation, type Box, type FaceAnalysis, type FaceFound, type Square } from '@avatar-factory/face-analysis';
 import type { Rig } from '@avatar-factory/avatar-rig';
-import { buildRig, CROP_PER_FACE, MAX_PORTRAIT, mirrorRig, renderRigPng } from '@avatar-factory/avatar-rig/node';
+import { buildRig, CROP_PER_FACE, MAX_PORTRAIT, mirrorRig, portraitPng } from '@avatar-factory/avatar-rig/node';
 
 /** The engines the avatar generation job drives, one call per stage. */
 export interface AvatarPipeline {
@@ -74,7 +74,7 @@ export const avatarPipeline: AvatarPipeline = {
     return Math.max(width, height) > DETECT_SIDE ? analyseLarge(image, Math.max(width, height)) : analyseAnyWay(image);
   },
   buildRig: async (image, face, options) => (options?.mirrored ? mirrorRig(await buildRig(image, face)) : buildRig(image, face)),
-  renderPortrait: (rig, textures) => renderRigPng(rig, textures),
+  renderPortrait: (rig, textures) => portraitPng(rig, textures),
 };
 
 /** A face analysis, the image it was made on, and how that image was made from the one given: turned by `turnedDeg`, then mirrored. */
