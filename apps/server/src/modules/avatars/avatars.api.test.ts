@@ -84,6 +84,13 @@ describe('avatars, tasks, deploy and the public Web Avatar API', () => {
     expect(avatar).toMatchObject({ avatarId: taskId, avatarName: 'Grace', status: 'completed', previewUrl: null });
     const rig = await t.server.inject({ method: 'GET', url: `/api/avatars/${taskId}/rig/rig.json`, headers: alice });
     expect(rig.json()).toMatchObject({ format: 'avatar-rig', version: 2 });
+    // Its greeting, made while the rig was built, says its name.
+    const greeting = await t.server.inject({ method: 'GET', url: `/api/avatars/${taskId}/greeting`, headers: alice });
+    expect(greeting.statusCode).toBe(200);
+    const spoken = speechResponseSchema.parse(greeting.json());
+    expect(readWavInfo(Buffer.from(spoken.audio, 'base64'))).toEqual(SYNTHETIC_SPEECH_INFO);
+    expect(spoken.duration_ms).toBeGreaterThan(500);
+    expect(spoken.visemes.at(-1)!.end_ms).toBeGreaterThan(spoken.duration_ms - 20);
   });
 
   it("hides every avatar route from another user behind a 404", async () => {
@@ -230,10 +237,29 @@ describe('avatars, tasks, deploy and the public Web Avatar API', () => {
   it('deleting a processing task stops its job', async () => {
     const res = await upload(alice, { avatar_name: 'Stopped', voice_type: 'male' }, { data: grace });
     const { taskId } = res.json();
+    const jobId = (await t.repositories.avatars.findById(taskId))!.jobId!;
     const removed = await t.server.inject({ method: 'DELETE', url: `/api/tasks/${taskId}`, headers: alice });
     expect(removed.statusCode).toBe(204);
     const row = await t.repositories.avatars.findById(taskId);
     expect(row).toBeUndefined();
+    await waitFor('the job to end', async () => (await t.queue.get(jobId))?.status !== 'running', 30_000, 25);
+    expect(await fs.readdir(t.storage.pathOf(`avatars/${taskId}`)).catch(() => [])).toEqual([]);
+  });
+
+  it('deleting a task while its rig is built stops its greeting too: nothing of it is written afterwards', async () => {
+    const res = await upload(alice, { avatar_name: 'Stopped mid-rig', voice_type: 'female' }, { data: grace });
+    const { taskId } = res.json();
+    const jobId = (await t.repositories.avatars.findById(taskId))!.jobId!;
+    await waitFor('the rig build', async () => {
+      const task = await getTask(alice, taskId);
+      if (task.status !== 'processing' || ['Preparing voice', 'Rendering portrait', 'Done'].includes(task.currentStep)) throw new Error(`the rig build went by unseen: ${task.status}, ${task.currentStep}`);
+      return task.currentStep === 'Building rig';
+    }, 60_000, 5);
+    expect((await t.server.inject({ method: 'DELETE', url: `/api/tasks/${taskId}`, headers: alice })).statusCode).toBe(204);
+    await waitFor('the job to end', async () => (await t.queue.get(jobId))?.status !== 'running', 30_000, 25);
+    // The greeting took 250-370 ms; give a late one time to show.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await fs.readdir(t.storage.pathOf(`avatars/${taskId}`)).catch(() => [])).toEqual([]);
   });
 });
 

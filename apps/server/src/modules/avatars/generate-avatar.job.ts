@@ -43,8 +43,44 @@ const faceFailureCodes = new Set<string>(['no_face', 'multiple_faces', 'face_too
 export const greetingText = (avatarName: string) => `こんにちは、${avatarName}です。`;
 
 /**
- * The spec's 'face training': normalise image -> analyse face -> build rig -> prepare voice ->
- * render portrait. Idempotent: a retried run starts from the photo again and overwrites the
+ * Starts making the avatar's greeting in the voice it has now. The speech engines run in child
+ * processes (a voice model's conversion in worker threads), so the job starts it as the rig build
+ * begins and the machine's other core makes it meanwhile: made after the rig, it added 250-370 ms
+ * to every avatar (2026-11-29). `done` gives the reason it could not be made, if any (never
+ * rejects); `stop` ends it and waits until it has ended: whatever ends the job (a failed rig, a
+ * cancel, an error) stops it first, and a greeting stopped is never written.
+ */
+function startGreeting(deps: GenerateAvatarDeps, avatarId: string, jobSignal: AbortSignal): { done: Promise<string | undefined>; stop(): Promise<void> } {
+  const controller = new AbortController();
+  const abort = () => controller.abort(jobSignal.reason);
+  jobSignal.addEventListener('abort', abort, { once: true });
+  const done = (async () => {
+    try {
+      const row = await deps.avatars.findById(avatarId);
+      if (!row) return 'The avatar no longer exists.';
+      const voice = await deps.voices.resolve({ voiceType: row.voiceType, voiceModelId: row.voiceModelId });
+      const greeting = await deps.speech.synthesize({ text: greetingText(row.avatarName), voice, language: 'ja', signal: controller.signal });
+      controller.signal.throwIfAborted();
+      await deps.storage.put(avatarFiles(avatarId).greeting, Buffer.from(JSON.stringify(toSpeechResponse(greeting))));
+      return undefined;
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    } finally {
+      jobSignal.removeEventListener('abort', abort);
+    }
+  })();
+  return {
+    done,
+    stop: async () => {
+      controller.abort();
+      await done;
+    },
+  };
+}
+
+/**
+ * The spec's 'face training': normalise image -> analyse face -> build rig -> prepare voice (the
+ * greeting, made while the rig is built: see startGreeting) -> render portrait. Idempotent: a retried run starts from the photo again and overwrites the
  * outputs. A failure after the rig exists leaves a result (the UI's 'Warning').
  */
 export function generateAvatarHandler(deps: GenerateAvatarDeps): JobHandler<'avatar.generate'> {
@@ -52,7 +88,7 @@ export function generateAvatarHandler(deps: GenerateAvatarDeps): JobHandler<'ava
 
   return {
     async run({ avatarId }, ctx: JobContext) {
-      let row = await avatars.findById(avatarId);
+      const row = await avatars.findById(avatarId);
       if (!row || row.status !== 'processing') return;
       const files = avatarFiles(avatarId);
       const stage = async (progress: number, step: string) => {
@@ -72,35 +108,32 @@ export function generateAvatarHandler(deps: GenerateAvatarDeps): JobHandler<'ava
       }
 
       await stage(35, 'Building rig');
-      let built;
-      try {
-        built = await pipeline.buildRig(image, analysis, { mirrored });
-      } catch (error) {
-        if (!(error instanceof RigBuildError)) throw error;
-        await avatars.update(avatarId, { status: 'failed', currentStep: 'Building rig failed', message: rigFailureMessage(error) });
-        return;
-      }
-      const { rig, textures } = built;
-      ctx.signal.throwIfAborted();
-      await storage.remove(files.rigDir);
-      for (const [name, data] of Object.entries(textures)) await storage.put(files.rigFile(name), data);
-      await storage.put(files.rigFile('rig.json'), Buffer.from(JSON.stringify(rig)));
-
-      await stage(60, 'Preparing voice');
-      row = (await avatars.findById(avatarId)) ?? row;
+      const greeting = startGreeting(deps, avatarId, ctx.signal);
       let voiceError: string | undefined;
       try {
-        const voice = await deps.voices.resolve({ voiceType: row.voiceType, voiceModelId: row.voiceModelId });
-        const greeting = await deps.speech.synthesize({ text: greetingText(row.avatarName), voice, language: 'ja', signal: ctx.signal });
-        await storage.put(files.greeting, Buffer.from(JSON.stringify(toSpeechResponse(greeting))));
-      } catch (error) {
+        let built;
+        try {
+          built = await pipeline.buildRig(image, analysis, { mirrored });
+        } catch (error) {
+          if (!(error instanceof RigBuildError)) throw error;
+          await avatars.update(avatarId, { status: 'failed', currentStep: 'Building rig failed', message: rigFailureMessage(error) });
+          return;
+        }
+        const { rig, textures } = built;
         ctx.signal.throwIfAborted();
-        voiceError = error instanceof Error ? error.message : String(error);
-      }
+        await storage.remove(files.rigDir);
+        for (const [name, data] of Object.entries(textures)) await storage.put(files.rigFile(name), data);
+        await storage.put(files.rigFile('rig.json'), Buffer.from(JSON.stringify(rig)));
 
-      await stage(85, 'Rendering portrait');
-      await storage.put(files.portrait, await pipeline.renderPortrait(rig, textures));
-      ctx.signal.throwIfAborted();
+        await stage(60, 'Preparing voice');
+        voiceError = await greeting.done;
+
+        await stage(85, 'Rendering portrait');
+        await storage.put(files.portrait, await pipeline.renderPortrait(rig, textures));
+        ctx.signal.throwIfAborted();
+      } finally {
+        await greeting.stop();
+      }
 
       await avatars.update(avatarId, {
         status: voiceError ? 'failed' : 'completed',
