@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { analyseFace } from '@avatar-factory/face-analysis';
 import { listCorpusPhotos } from '@avatar-factory/face-analysis/corpus';
 import { evaluateRig } from '../src/evaluate';
-import { buildRig, renderRigPng } from '../src/node';
+import { buildRig, portraitPng } from '../src/node';
 import { RIG_TARGETS, type RigWeights } from '../src/types';
 
 type Row = { name: string; value: number; unit: string; goal?: string };
@@ -31,7 +31,7 @@ export async function benchRows(): Promise<Row[]> {
     analysis1024.push(await timed(() => analyseFace(photo1024)));
     full.push(await timed(async () => {
       const { rig, textures } = await buildRig(photo1024);
-      await renderRigPng(rig, textures);
+      await portraitPng(rig, textures);
     }));
   }
 
@@ -72,7 +72,7 @@ async function corpusRows(): Promise<Row[]> {
     const face = await analyseFace(image);
     if (!face.ok) continue;
     const { rig, textures } = await buildRig(image, face);
-    await renderRigPng(rig, textures);
+    await portraitPng(rig, textures);
     times.push(performance.now() - started);
     completed++;
   }
