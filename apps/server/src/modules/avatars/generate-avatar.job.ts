@@ -53,7 +53,8 @@ export const greetingText = (avatarName: string) => `こんにちは、${avatarN
 function startGreeting(deps: GenerateAvatarDeps, avatarId: string, jobSignal: AbortSignal): { done: Promise<string | undefined>; stop(): Promise<void> } {
   const controller = new AbortController();
   const abort = () => controller.abort(jobSignal.reason);
-  jobSignal.addEventListener('abort', abort, { once: true });
+  if (jobSignal.aborted) abort();
+  else jobSignal.addEventListener('abort', abort, { once: true });
   const done = (async () => {
     try {
       const row = await deps.avatars.findById(avatarId);
@@ -80,8 +81,9 @@ function startGreeting(deps: GenerateAvatarDeps, avatarId: string, jobSignal: Ab
 
 /**
  * The spec's 'face training': normalise image -> analyse face -> build rig -> prepare voice (the
- * greeting, made while the rig is built: see startGreeting) -> render portrait. Idempotent: a retried run starts from the photo again and overwrites the
- * outputs. A failure after the rig exists leaves a result (the UI's 'Warning').
+ * greeting, made while the rig is built: see startGreeting) -> render portrait. Idempotent: a
+ * retried run starts from the photo again and overwrites the outputs. A failure after the rig
+ * exists leaves a result (the UI's 'Warning').
  */
 export function generateAvatarHandler(deps: GenerateAvatarDeps): JobHandler<'avatar.generate'> {
   const { avatars, storage, pipeline } = deps;
