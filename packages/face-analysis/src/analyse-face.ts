@@ -43,8 +43,15 @@ export interface AnalyseOptions {
   framedCloser?: boolean;
 }
 
-/** Largest side of the copy a whole image's faces are looked for in (readOrientation reads a whole image at this size too). */
+/** Largest side of the copy a large image's faces are looked for in (readOrientation reads a whole image at this size too). */
 const WHOLE_FRAME_SIZE = 1024;
+/**
+ * Images with a side this long or longer (the avatar pipeline's copy of a phone photo) are searched
+ * in that copy; smaller ones whole, as before: read at 1024 px, softui-charles and softui-ivana
+ * (900 x 1200 and 900 x 1350, laughing) got meshes that put their lids and inner lips elsewhere
+ * than the lid and lip refinements were measured on.
+ */
+const LARGE_IMAGE_SIDE = 2048;
 
 /** Side the `detectIn` square is read at (as readOrientation reads it). */
 const DETECT_IN_SIZE = 512;
@@ -140,23 +147,23 @@ async function facesInSquare(rgb: Buffer, width: number, height: number, square:
 }
 
 /**
- * The faces in the whole image (see facesIn), found in a copy at most WHOLE_FRAME_SIZE across,
- * their meshes in the image's pixels. Human's detector reads a 256 px copy whatever it is given,
- * and the mesh it hands on is read again in the refining pass from the image itself; handed a
- * phone photo's 2048 x 1536 copy whole, the tensor alone (9.4 million values converted and
+ * The faces in the whole image (see facesIn), a large one's (LARGE_IMAGE_SIDE) found in a copy at
+ * most WHOLE_FRAME_SIZE across, their meshes in the image's pixels. Human's detector reads a
+ * 256 px copy whatever it is given, and the mesh it hands on is read again in the refining pass
+ * from the image itself; handed a phone photo's 2048 x 1536 copy whole, the tensor alone (9.4 million values converted and
  * resized in WASM) made the analysis take 740-830 ms against 210 ms for the same face at 800 px.
  * Where the copy shows no face, the image itself is read.
  */
 async function facesInWholeFrame(rgb: Buffer, width: number, height: number): Promise<HumanFace[]> {
+  if (Math.max(width, height) < LARGE_IMAGE_SIDE) return facesIn(rgb, width, height);
   const scale = Math.max(width, height) / WHOLE_FRAME_SIZE;
-  if (scale <= 1) return facesIn(rgb, width, height);
   const [w, h] = [Math.round(width / scale), Math.round(height / scale)];
   const read = await sharp(rgb, { raw: { width, height, channels: 3 } }).resize(w, h).raw().toBuffer();
   const [sx, sy] = [width / w, height / h];
   const toImage = (p: HumanPoint): HumanPoint => [p[0] * sx, p[1] * sy, (p[2] ?? 0) * sx];
   const found = (await facesIn(read, w, h)).map((face) => ({ ...face, mesh: face.mesh.map(toImage) }));
   // A face in a soft photo can score under FACE_MIN_SCORE at half size and over it whole
-  // (softui-annie-spratt: blurred, a hand over her mouth, 1920 x 1281): none found, it is looked for in the whole image.
+  // (softui-annie-spratt, blurred, a hand over her mouth: none at 960 x 640, found at 1920 x 1281).
   return found.length > 0 ? found : facesIn(rgb, width, height);
 }
 
