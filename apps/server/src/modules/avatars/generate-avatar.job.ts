@@ -88,63 +88,74 @@ function startGreeting(deps: GenerateAvatarDeps, avatarId: string, jobSignal: Ab
 export function generateAvatarHandler(deps: GenerateAvatarDeps): JobHandler<'avatar.generate'> {
   const { avatars, storage, pipeline } = deps;
 
-  return {
-    async run({ avatarId }, ctx: JobContext) {
-      const row = await avatars.findById(avatarId);
-      if (!row || row.status !== 'processing') return;
-      const files = avatarFiles(avatarId);
-      const stage = async (progress: number, step: string) => {
-        ctx.signal.throwIfAborted();
-        await avatars.reportProgress(avatarId, progress, step);
-        await ctx.progress(progress, step);
-      };
+  const generate = async (avatarId: string, ctx: JobContext): Promise<void> => {
+    const row = await avatars.findById(avatarId);
+    if (!row || row.status !== 'processing') return;
+    const files = avatarFiles(avatarId);
+    const stage = async (progress: number, step: string) => {
+      ctx.signal.throwIfAborted();
+      await avatars.reportProgress(avatarId, progress, step);
+      await ctx.progress(progress, step);
+    };
 
-      await stage(5, 'Normalising image');
-      const normalised = await pipeline.normalise(await storage.get(files.photo));
+    await stage(5, 'Normalising image');
+    const normalised = await pipeline.normalise(await storage.get(files.photo));
 
-      await stage(15, 'Analysing face');
-      const { face: analysis, image, mirrored } = await pipeline.analyse(normalised);
-      if (!analysis.ok) {
-        await avatars.update(avatarId, { status: 'failed', currentStep: 'Face analysis failed', message: faceFailureMessage(analysis) });
+    await stage(15, 'Analysing face');
+    const { face: analysis, image, mirrored } = await pipeline.analyse(normalised);
+    if (!analysis.ok) {
+      await avatars.update(avatarId, { status: 'failed', currentStep: 'Face analysis failed', message: faceFailureMessage(analysis) });
+      return;
+    }
+
+    await stage(35, 'Building rig');
+    const greeting = startGreeting(deps, avatarId, ctx.signal);
+    let voiceError: string | undefined;
+    try {
+      let built;
+      try {
+        built = await pipeline.buildRig(image, analysis, { mirrored });
+      } catch (error) {
+        if (!(error instanceof RigBuildError)) throw error;
+        await avatars.update(avatarId, { status: 'failed', currentStep: 'Building rig failed', message: rigFailureMessage(error) });
         return;
       }
+      const { rig, textures } = built;
+      ctx.signal.throwIfAborted();
+      await storage.remove(files.rigDir);
+      for (const [name, data] of Object.entries(textures)) await storage.put(files.rigFile(name), data);
+      await storage.put(files.rigFile('rig.json'), Buffer.from(JSON.stringify(rig)));
 
-      await stage(35, 'Building rig');
-      const greeting = startGreeting(deps, avatarId, ctx.signal);
-      let voiceError: string | undefined;
+      await stage(60, 'Preparing voice');
+      voiceError = await greeting.done;
+
+      await stage(85, 'Rendering portrait');
+      await storage.put(files.portrait, await pipeline.renderPortrait(rig, textures));
+      ctx.signal.throwIfAborted();
+    } finally {
+      await greeting.stop();
+    }
+
+    await avatars.update(avatarId, {
+      status: voiceError ? 'failed' : 'completed',
+      progress: 100,
+      currentStep: voiceError ? 'Voice preparation failed' : 'Done',
+      message: voiceError ? `The avatar was made, but its voice could not be prepared: ${voiceError}` : 'Your avatar is ready.',
+      hasResult: true,
+      resultMessage: voiceError ? 'Avatar created without its greeting' : 'Avatar generated successfully',
+    });
+  };
+
+  return {
+    async run({ avatarId }, ctx: JobContext) {
       try {
-        let built;
-        try {
-          built = await pipeline.buildRig(image, analysis, { mirrored });
-        } catch (error) {
-          if (!(error instanceof RigBuildError)) throw error;
-          await avatars.update(avatarId, { status: 'failed', currentStep: 'Building rig failed', message: rigFailureMessage(error) });
-          return;
-        }
-        const { rig, textures } = built;
-        ctx.signal.throwIfAborted();
-        await storage.remove(files.rigDir);
-        for (const [name, data] of Object.entries(textures)) await storage.put(files.rigFile(name), data);
-        await storage.put(files.rigFile('rig.json'), Buffer.from(JSON.stringify(rig)));
-
-        await stage(60, 'Preparing voice');
-        voiceError = await greeting.done;
-
-        await stage(85, 'Rendering portrait');
-        await storage.put(files.portrait, await pipeline.renderPortrait(rig, textures));
-        ctx.signal.throwIfAborted();
+        await generate(avatarId, ctx);
       } finally {
-        await greeting.stop();
+        // A task deleted while its job ran: the delete removed its files, but the job may have
+        // written more (the rig, the portrait) before it saw the cancel, and nothing would
+        // ever remove them.
+        if (!(await avatars.findById(avatarId))) await storage.remove(avatarFiles(avatarId).dir);
       }
-
-      await avatars.update(avatarId, {
-        status: voiceError ? 'failed' : 'completed',
-        progress: 100,
-        currentStep: voiceError ? 'Voice preparation failed' : 'Done',
-        message: voiceError ? `The avatar was made, but its voice could not be prepared: ${voiceError}` : 'Your avatar is ready.',
-        hasResult: true,
-        resultMessage: voiceError ? 'Avatar created without its greeting' : 'Avatar generated successfully',
-      });
     },
 
     async onFailed({ avatarId }, error) {
