@@ -37,8 +37,9 @@ export interface AnalyseOptions {
   detectIn?: Square;
   /**
    * true: a face missed in the whole image is looked for where readOrientation finds one framed
-   * closer, as the avatar pipeline does (with the orientation it reads anyway). Off by default: it
-   * costs two to eight more Human runs on every image that shows no face.
+   * closer (see analyseFramedCloser). Off by default: it costs two to eight more Human runs on
+   * every image that shows no face; the avatar pipeline, which reads the orientation anyway, calls
+   * analyseFramedCloser itself.
    */
   framedCloser?: boolean;
 }
@@ -71,15 +72,15 @@ const REFINE_SIDE = 2;
 export async function analyseFace(image: Buffer, options: AnalyseOptions = {}): Promise<FaceAnalysis> {
   const { data, info } = await sharp(image).rotate().removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
   const faces = options.detectIn ? await facesInSquare(data, info.width, info.height, options.detectIn) : await facesInWholeFrame(data, info.width, info.height);
-  if (faces.length === 0 && !options.detectIn && options.framedCloser) {
-    const { uprightFaceIn } = await readOrientation(image);
-    if (uprightFaceIn) return analyseFace(image, { ...options, detectIn: uprightFaceIn });
-  }
   const size = { imageWidth: info.width, imageHeight: info.height };
   const fail = (code: FaceFailureCode, message: string, extra: Partial<FaceFailure> = {}): FaceFailure =>
     ({ ok: false, code, message, faceCount: faces.length, ...size, ...extra });
 
-  if (faces.length === 0) return fail('no_face', 'No face was found in the photo.');
+  if (faces.length === 0) {
+    const missed = fail('no_face', 'No face was found in the photo.');
+    const square = !options.detectIn && options.framedCloser ? (await readOrientation(image)).uprightFaceIn : undefined;
+    return square ? analyseFramedCloser(image, missed, square, options) : missed;
+  }
   if (faces.length > 1) return fail('multiple_faces', `${faces.length} faces were found; use a photo of a single person.`);
   const coarse = faces[0]!;
   const coarseMesh = coarse.mesh.map((p: HumanPoint): MeshPoint => [p[0], p[1], p[2] ?? 0]);
@@ -107,6 +108,17 @@ export async function analyseFace(image: Buffer, options: AnalyseOptions = {}): 
     rotation: { yaw: angle?.yaw ?? 0, pitch: angle?.pitch ?? 0, roll: angle?.roll ?? 0 },
     measurements,
   };
+}
+
+/**
+ * The face Human's detector missed in the whole frame (`missed`) looked for framed closer, in
+ * `square` (readOrientation's uprightFaceIn: a hat and dark glasses, people behind him,
+ * tabler-male-29) and analysed there; the measurements stay the whole photo's. Not found there
+ * after all, the first answer stands.
+ */
+export async function analyseFramedCloser(image: Buffer, missed: FaceAnalysis, square: Square, options: AnalyseOptions = {}): Promise<FaceAnalysis> {
+  const closer = await analyseFace(image, { ...options, framedCloser: false, detectIn: square });
+  return closer.ok || closer.code !== 'no_face' ? closer : missed;
 }
 
 function legacySizeCheck(mesh: MeshPoint[], minFacePx: number): RangeRefusal | null {

@@ -1,5 +1,5 @@
 export * from './types';
-export { analyseFace, FACE_MIN_SCORE, type AnalyseOptions } from './analyse-face';
+export { analyseFace, analyseFramedCloser, FACE_MIN_SCORE, type AnalyseOptions } from './analyse-face';
 export { readOrientation, type Orientation } from './upside-down';
 export { checkFaceRange, FACE_RANGE, HAIRLINE_ABOVE_MESH, type FaceMeasurements, type RangeRefusal, type RangeRefusalCode } from './face-range';
 export { measureFace } from './measure-face';

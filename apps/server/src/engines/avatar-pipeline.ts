@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { analyseFace, readOrientation, type Box, type FaceAnalysis, type FaceFound, type Square } from '@avatar-factory/face-analysis';
+import { analyseFace, analyseFramedCloser, readOrientation, type Box, type FaceAnalysis, type FaceFound } from '@avatar-factory/face-analysis';
 import type { Rig } from '@avatar-factory/avatar-rig';
 import { buildRig, CROP_PER_FACE, MAX_PORTRAIT, mirrorRig, portraitPng } from '@avatar-factory/avatar-rig/node';
 
@@ -166,17 +166,8 @@ async function analyseUpright(image: Buffer): Promise<Analysed> {
   if (!face.ok && face.code === 'multiple_faces') return { face, image };
   const orientation = await readOrientation(image, face.ok ? face.box : undefined);
   if (orientation.upsideDown) return analyseTurned(image, face, 180);
-  return !face.ok && face.code === 'no_face' && orientation.uprightFaceIn ? analyseFramedCloser(image, face, orientation.uprightFaceIn) : { face, image };
-}
-
-/**
- * The face Human's detector missed in the whole frame and found framed closer, in `square` (a hat
- * and dark glasses, people behind him: tabler-male-29), analysed there; the image and every
- * measurement stay the whole photo's. Not found there after all, the first answer stands.
- */
-async function analyseFramedCloser(image: Buffer, face: FaceAnalysis, square: Square): Promise<Analysed> {
-  const closer = await analyseFace(image, { detectIn: square });
-  return closer.ok || closer.code !== 'no_face' ? { face: closer, image } : { face, image };
+  // The image stays the whole photo either way.
+  return !face.ok && face.code === 'no_face' && orientation.uprightFaceIn ? { face: await analyseFramedCloser(image, face, orientation.uprightFaceIn), image } : { face, image };
 }
 
 /** The quarter turn that sets a head tilted a quarter turn (a photo on its side) upright; 0 for any other answer. */
