@@ -1,7 +1,8 @@
 // `npm run public-look -- PHOTO... [--out OUT]`: what a visitor of the public page sees. Starts the
 // built app on a fresh data folder, uploads and deploys every photo through the API, opens its
 // public page in headless Chromium (WebGL2) and saves, per photo, OUT/<photo>.png: the avatar at
-// rest, at its most closed blink and at its most open mouth while it speaks a Japanese sentence.
+// rest, at its most closed blink, at its most open mouth and at its most changed mouth (on a
+// laughing photo, its closed lips) while it speaks a Japanese sentence.
 // The contact sheets of `npm run avatar-report` come from the CPU renderer; this is the browser's.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -60,11 +61,12 @@ try {
       await page.getByRole('button', { name: 'Speak', exact: true }).waitFor({ timeout: 60_000 });
       await setSamplerPhase(page, 'after');
       const blink = await bestFrame(page, 'idle:eyes');
-      const open = await bestFrame(page, 'speaking:mouth');
+      const open = await bestFrame(page, 'speaking:open');
+      const changed = await bestFrame(page, 'speaking:mouth');
       await context.close();
       const file = path.join(outDir, `${name}.png`);
-      await sideBySide([rest, blink?.png ?? null, open?.png ?? null], file);
-      console.log(`${name}: ${file} (rest, blink, mouth open)`);
+      await sideBySide([rest, blink?.png ?? null, open?.png ?? null, changed?.png ?? null], file);
+      console.log(`${name}: ${file} (rest, blink, mouth most open, mouth most changed)`);
     } catch (error) {
       console.log(`${name}: ${(error as Error).message}`);
     }

@@ -13,19 +13,25 @@ export type AvatarSample = {
   faceDiff: number;
 };
 
+/** Luma (0-255) under which a mouth pixel counts as the open mouth's dark inside. */
+const DARK_LUMA = 40;
+
 type SamplerArgs = { rig: { width: number; height: number }; mouth: Box; eyes: Box; face: Box };
 
 /**
  * Installs a requestAnimationFrame sampler beside the player. Its callback runs after the
  * player's in the same frame, so even a WebGL canvas without preserveDrawingBuffer still holds
- * the frame just drawn. It also keeps, per phase, the frame with the most open mouth and the one
- * whose eyes differ most from the first frame's (a blink) as PNG data URLs, for the screenshots.
+ * the frame just drawn. It also keeps, per phase, as PNG data URLs for the screenshots: the frame
+ * whose mouth differs most from the first frame's (`mouth`), the one with the most mouth pixels
+ * darker than DARK_LUMA (`open`: on a laughing photo the mouth changes most when it closes, so
+ * the first is a closed mouth there), and the one whose eyes differ most from the first frame's
+ * (`eyes`, a blink).
  * The eyes' change, not their lightness: lids close lighter than the eye on a light face, darker
  * on a dark one (argonfree-team-4's lightest frame had her eyes open). Less the face's own change:
  * on opencv-230501201-1 the head's idle sway moved the eyes' sharp lashes more than a blink did.
  */
 export async function installAvatarSampler(page: Page, args: SamplerArgs): Promise<void> {
-  await page.evaluate((a: SamplerArgs) => {
+  await page.evaluate(({ darkLuma, ...a }: SamplerArgs & { darkLuma: number }) => {
     const canvas = document.querySelector('[data-state] canvas');
     if (!(canvas instanceof HTMLCanvasElement)) throw new Error('no avatar canvas');
     const copy = document.createElement('canvas');
@@ -71,6 +77,8 @@ export async function installAvatarSampler(page: Page, args: SamplerArgs): Promi
         mouthDiffSum += Math.abs(mouth[i]! - mouthRef[i]!) + Math.abs(mouth[i + 1]! - mouthRef[i + 1]!) + Math.abs(mouth[i + 2]! - mouthRef[i + 2]!);
       }
       const mouthCount = mouth.length / 4;
+      let dark = 0;
+      for (let i = 0; i < mouth.length; i += 4) if (luma(mouth, i) < darkLuma) dark++;
       const eyes = pixels(a.eyes);
       eyesRef ??= eyes;
       let eyeSum = 0;
@@ -87,6 +95,7 @@ export async function installAvatarSampler(page: Page, args: SamplerArgs): Promi
       const sample = { t, phase, mouthDiff: mouthDiffSum / (mouthCount * 3), eyeLuma: eyeSum / (eyes.length / 4), faceDiff: faceDiffSum / ((face.length / 4) * 3) };
       samples.push(sample);
       keepBest(`${phase}:mouth`, sample.mouthDiff, t);
+      keepBest(`${phase}:open`, dark / mouthCount, t);
       // A blink changes the eyes far more than the face around them; a sway of the head changes both.
       keepBest(`${phase}:eyes`, eyeDiffSum / (eyes.length / 4) - sample.faceDiff, t);
     };
@@ -101,7 +110,7 @@ export async function installAvatarSampler(page: Page, args: SamplerArgs): Promi
         running = false;
       },
     };
-  }, args);
+  }, { ...args, darkLuma: DARK_LUMA });
 }
 
 export async function setSamplerPhase(page: Page, phase: string): Promise<void> {
