@@ -154,16 +154,21 @@ async function facesInSquare(rgb: Buffer, width: number, height: number, square:
   const cut = await cutSquare({ data: rgb, width, height, channels: 3 }, square, 'copy');
   const read = await sharp(cut, { raw: { width: square.side, height: square.side, channels: 3 } }).resize(DETECT_IN_SIZE, DETECT_IN_SIZE).raw().toBuffer();
   const scale = square.side / DETECT_IN_SIZE;
-  const toImage = (p: HumanPoint): HumanPoint => [square.left + p[0] * scale, square.top + p[1] * scale, (p[2] ?? 0) * scale];
-  return (await facesIn(read, DETECT_IN_SIZE, DETECT_IN_SIZE)).map((face) => ({ ...face, mesh: face.mesh.map(toImage) }));
+  return facesInCopy(read, DETECT_IN_SIZE, DETECT_IN_SIZE, (p) => [square.left + p[0] * scale, square.top + p[1] * scale, (p[2] ?? 0) * scale]);
+}
+
+/** The faces in a resized copy of an image (see facesIn), their meshes mapped back to the image's pixels by `toImage`. */
+async function facesInCopy(copy: Buffer, width: number, height: number, toImage: (p: HumanPoint) => HumanPoint): Promise<HumanFace[]> {
+  return (await facesIn(copy, width, height)).map((face) => ({ ...face, mesh: face.mesh.map(toImage) }));
 }
 
 /**
  * The faces in the whole image (see facesIn), a large one's (LARGE_IMAGE_SIDE) found in a copy at
  * most WHOLE_FRAME_SIZE across, their meshes in the image's pixels. Human's detector reads a
  * 256 px copy whatever it is given, and the mesh it hands on is read again in the refining pass
- * from the image itself; handed a phone photo's 2048 x 1536 copy whole, the tensor alone (9.4 million values converted and
- * resized in WASM) made the analysis take 740-830 ms against 210 ms for the same face at 800 px.
+ * from the image itself; handed a phone photo's 2048 x 1536 copy whole, the tensor alone (9.4
+ * million values converted and resized in WASM) made the analysis take 740-830 ms against 210 ms
+ * for the same face at 800 px.
  * Where the copy shows no face, the image itself is read.
  */
 async function facesInWholeFrame(rgb: Buffer, width: number, height: number): Promise<HumanFace[]> {
@@ -172,8 +177,7 @@ async function facesInWholeFrame(rgb: Buffer, width: number, height: number): Pr
   const [w, h] = [Math.round(width / scale), Math.round(height / scale)];
   const read = await sharp(rgb, { raw: { width, height, channels: 3 } }).resize(w, h).raw().toBuffer();
   const [sx, sy] = [width / w, height / h];
-  const toImage = (p: HumanPoint): HumanPoint => [p[0] * sx, p[1] * sy, (p[2] ?? 0) * sx];
-  const found = (await facesIn(read, w, h)).map((face) => ({ ...face, mesh: face.mesh.map(toImage) }));
+  const found = await facesInCopy(read, w, h, (p) => [p[0] * sx, p[1] * sy, (p[2] ?? 0) * sx]);
   // A face in a soft photo can score under FACE_MIN_SCORE at half size and over it whole
   // (softui-annie-spratt, blurred, a hand over her mouth: none at 960 x 640, found at 1920 x 1281).
   return found.length > 0 ? found : facesIn(rgb, width, height);
