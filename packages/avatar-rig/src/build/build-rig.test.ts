@@ -83,15 +83,21 @@ describe.each(['astronaut.png', 'grace_hopper.jpg'])('rig built from %s', (fixtu
     expect(mouthHoleArea(pp)).toBeLessThan(0.002 * mw * mw);
   });
 
-  it('rolls the lower lip in when the lips press for m, b and p: its inner side goes under the upper lip', () => {
+  it('rolls the lower lip in when parted lips press for m, b and p; closed lips only thin', () => {
     // Brought up whole, a parted lower lip showed its wet inner side between the closed lips (70%
-    // of its height in sight); rolled in, 39%. The upper lip only thins (about 0.7 of itself).
+    // of its height in sight on the astronaut's smile); rolled in, 39%. A closed mouth has no wet
+    // side in sight: rolled all the same, Grace Hopper's lower lip was pressed to 38% of itself and
+    // read as sucked in; now it thins as the upper lip does (about 0.7 of itself).
     const { rig } = built;
     const pp = evaluateRig(rig, visemeWeightsToTargets(rig, { PP: 1 }));
     const height = (pos: ArrayLike<number>, outer: number, inner: number) => Math.hypot(pos[outer * 2]! - pos[inner * 2]!, pos[outer * 2 + 1]! - pos[inner * 2 + 1]!);
     const lower = height(pp, 17, 14) / height(rig.vertices, 17, 14), upper = height(pp, 0, 13) / height(rig.vertices, 0, 13);
-    expect(lower).toBeGreaterThan(0.25);
-    expect(lower).toBeLessThan(0.5);
+    if (fixture === 'astronaut.png') {
+      expect(lower).toBeGreaterThan(0.25);
+      expect(lower).toBeLessThan(0.5);
+    } else {
+      expect(lower).toBeGreaterThan(0.6);
+    }
     expect(upper).toBeGreaterThan(0.6);
   });
 

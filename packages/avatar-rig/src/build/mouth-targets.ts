@@ -32,6 +32,20 @@ const PRESS_UPPER_SHARE = 0.4;
  */
 const PRESS_ROLL = 0.5;
 const ROLLED_KEPT = 0.1;
+/**
+ * Only an open mouth shows the wet side of its lower lip: the roll grows from nothing at lips
+ * parted ROLL_FROM_OPENING (mouth widths, in the middle) to PRESS_ROLL at ROLL_FULL_OPENING.
+ * Rolled in whole, the closed or barely parted lips of clm-audrey, md-team-1 and Grace Hopper
+ * pressed into a thin line, their lower lip half gone, which read as lips sucked in.
+ */
+const ROLL_FROM_OPENING = 0.05;
+const ROLL_FULL_OPENING = 0.2;
+
+/** The share of the lower lip that pressed lips roll in, by how far the photo's lips are parted. */
+function pressRollShare(ctx: Ctx): number {
+  const parted = Math.max(0, ctx.local(LOWER_INNER[4]!)[1] - ctx.local(UPPER_INNER[4]!)[1]) / ctx.mesh.frame.mouthWidth;
+  return PRESS_ROLL * Math.min(1, Math.max(0, (parted - ROLL_FROM_OPENING) / (ROLL_FULL_OPENING - ROLL_FROM_OPENING)));
+}
 
 /** Lip vertices column by column (matching UPPER_INNER / LOWER_INNER) with their share of the way from the outer contour (0) to the inner one (1). */
 function lipColumns(): Array<{ upper: Array<[number, number]>; lower: Array<[number, number]> }> {
@@ -143,6 +157,7 @@ export function lipTarget(ctx: Ctx, name: 'lipsRound' | 'lipsSpread' | 'lipsPres
   // How far (face-frame v) rounding moves a lip at across-position u: up for the upper, down for the lower.
   const roundParting = (isUpper: boolean, u: number) => (isUpper ? -ROUND_UPPER_SHARE : 2 - ROUND_UPPER_SHARE) * AMPLITUDE.roundOpen * mw * bump(u, half);
   let jawClose = 0;
+  const rollShare = pressRollShare(ctx);
   lipColumns().forEach((column, k) => {
     const splitV = ctx.local(ctx.mesh.splitUpper[k]!)[1];
     const upperV = ctx.local(UPPER_INNER[k]!)[1], lowerV = ctx.local(LOWER_INNER[k]!)[1];
@@ -177,7 +192,7 @@ export function lipTarget(ctx: Ctx, name: 'lipsRound' | 'lipsSpread' | 'lipsPres
           // and Human read the lips as parted.
           const [cx, cy] = isUpper ? toMeetUpper : toMeetLower;
           const w = v - (isUpper ? upperV : lowerV);
-          const rolled = isUpper ? 0 : (1 - ROLLED_KEPT) * Math.min(w, PRESS_ROLL * lowerHeight);
+          const rolled = isUpper ? 0 : (1 - ROLLED_KEPT) * Math.min(w, rollShare * lowerHeight);
           const [tx, ty] = ctx.image(0, -AMPLITUDE.press * (w - rolled) * taper - rolled);
           return [cx + tx, cy + ty];
         }
