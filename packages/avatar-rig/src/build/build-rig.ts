@@ -14,6 +14,7 @@ import { refineInnerLips } from './lip-refine';
 import { refineEyes } from './eye-refine';
 import { refineLids } from './lid-refine';
 import { upperLidMargins } from './lid-margin';
+import { refineLowerLipEdge } from './lower-lip-edge';
 import { buildTargets, jawDrop } from './targets';
 import { mouthCovered } from './covered-mouth';
 import { VISEME_TABLE } from './visemes';
@@ -55,7 +56,8 @@ export async function buildRig(image: Buffer, analysis?: FaceAnalysis): Promise<
   const triangulation = await faceMeshTriangulation();
   const eyes = refineEyes(crop.mesh, crop.irises, triangulation, { rgba: crop.rgba, size });
   const lids = refineLids(eyes.mesh, crop.rgba, size, crop.irises, triangulation);
-  const lips = refineInnerLips(lids, crop.rgba, size);
+  const inner = refineInnerLips(lids, crop.rgba, size);
+  const lips = { ...inner, mesh: refineLowerLipEdge(inner.mesh, crop.rgba, size, triangulation) };
   const mesh = buildRigMesh(lips, triangulation, size, upperLidMargins(lips.mesh, crop.rgba, size));
   // Rounded once for compact JSON, before anything (targets, UVs) is derived from them.
   mesh.vertices.forEach((x, i) => { mesh.vertices[i] = roundTo(x, 4); });

@@ -7,7 +7,7 @@ export const UPPER_OUTER = [185, 40, 39, 37, 0, 267, 269, 270, 409] as const;
 export const LOWER_OUTER = [146, 91, 181, 84, 17, 314, 405, 321, 375] as const;
 /** The two lip rings between outer and inner contour, per column (see UPPER_LIP / LOWER_LIP). */
 const UPPER_RINGS = [UPPER_LIP.slice(12, 21), UPPER_LIP.slice(23, 32)];
-const LOWER_RINGS = [LOWER_LIP.slice(9, 18), LOWER_LIP.slice(18, 27)];
+export const LOWER_RINGS = [LOWER_LIP.slice(9, 18), LOWER_LIP.slice(18, 27)];
 
 export interface LipRefinement {
   /** The mesh with inner lips (and the rings between) moved onto the opening the photo shows. */
@@ -467,7 +467,7 @@ function longestRun(flags: boolean[]): number {
  * Moves a lip column: its inner point from `from` to `to.inner`, its outer point to `to.outer`, and
  * the rings between along, each by its share of the way from the outer contour.
  */
-function moveLipColumn(mesh: Vec3[], inner: number, rings: number[], outer: number, from: Vec3, to: { inner: Vec3; outer: Vec3 }): void {
+export function moveLipColumn(mesh: Vec3[], inner: number, rings: number[], outer: number, from: Vec3, to: { inner: Vec3; outer: Vec3 }): void {
   const oldOuter = mesh[outer]!;
   const innerMove: Vec3 = [to.inner[0] - from[0], to.inner[1] - from[1], to.inner[2] - from[2]];
   const outerMove: Vec3 = [to.outer[0] - oldOuter[0], to.outer[1] - oldOuter[1], to.outer[2] - oldOuter[2]];
