@@ -3,10 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { analyseFace, faceMeshTriangulation } from '@avatar-factory/face-analysis';
 import { listCorpusPhotos } from '@avatar-factory/face-analysis/corpus';
 import { portraitCrop } from './portrait-crop';
-import { refineInnerLips } from './lip-refine';
+import { LOWER_OUTER, refineInnerLips } from './lip-refine';
 import { refineLowerLipEdge } from './lower-lip-edge';
 import { LOWER_INNER } from './landmarks';
-import { LOWER_OUTER } from './lip-refine';
 import { lerp3, sampleAt } from './photo-sample';
 import type { Vec3 } from './face-frame';
 
