@@ -1,9 +1,26 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
+import { analyseFace } from '@avatar-factory/face-analysis';
+import { listCorpusPhotos } from '@avatar-factory/face-analysis/corpus';
+import { portraitCrop } from './build/portrait-crop';
 import type { RgbaImage } from './render/rasterise';
 import type { RigRegion } from './types';
 
 export const readFixture = (name: string) => readFileSync(path.join(import.meta.dirname, '../../../fixtures/faces', name));
+
+/**
+ * A corpus photo (derived variants included) as the rig builder gets it: the photo's bytes, Human's
+ * analysis of it and its portrait crop; `grey` reads the photo in black and white first.
+ */
+export async function cropOfCorpusPhoto(id: string, { grey = false } = {}) {
+  const photo = listCorpusPhotos({ derived: true }).find((p) => p.id === id);
+  if (!photo) throw new Error(`no corpus photo ${id}`);
+  const image = grey ? await sharp(photo.file).grayscale().png().toBuffer() : readFileSync(photo.file);
+  const face = await analyseFace(image);
+  if (!face.ok) throw new Error(`${id}: ${face.message}`);
+  return { image, face, crop: await portraitCrop(image, face) };
+}
 
 /** Peak signal-to-noise ratio over the RGB channels of a region, in dB. */
 export function psnr(a: RgbaImage, b: RgbaImage, r: RigRegion): number {

@@ -1,20 +1,13 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { analyseFace, faceMeshTriangulation } from '@avatar-factory/face-analysis';
-import { listCorpusPhotos } from '@avatar-factory/face-analysis/corpus';
+import { faceMeshTriangulation } from '@avatar-factory/face-analysis';
 import { signedArea2 } from '../geometry/signed-area';
-import { portraitCrop } from './portrait-crop';
 import { refineEyes } from './eye-refine';
 import { EYE_IMAGE_LEFT, EYE_IMAGE_RIGHT, type EyeLandmarks } from './landmarks';
 import type { Vec3 } from './face-frame';
-
-const corpus = listCorpusPhotos({ derived: true });
+import { cropOfCorpusPhoto } from '../test-support';
 
 async function eyesOf(id: string) {
-  const image = readFileSync(corpus.find((p) => p.id === id)!.file);
-  const face = await analyseFace(image);
-  if (!face.ok) throw new Error(`${id}: ${face.message}`);
-  const crop = await portraitCrop(image, face);
+  const { crop } = await cropOfCorpusPhoto(id);
   const triangles = await faceMeshTriangulation();
   return { crop, triangles, refined: refineEyes(crop.mesh, crop.irises, triangles, { rgba: crop.rgba, size: crop.size }) };
 }

@@ -1,22 +1,9 @@
-import { readFileSync } from 'node:fs';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { analyseFace } from '@avatar-factory/face-analysis';
-import { listCorpusPhotos } from '@avatar-factory/face-analysis/corpus';
-import { portraitCrop } from './portrait-crop';
 import { refineInnerLips } from './lip-refine';
 import { LOWER_INNER, MOUTH_CORNER_INNER, UPPER_INNER } from './landmarks';
+import { cropOfCorpusPhoto } from '../test-support';
 
-const corpus = listCorpusPhotos({ derived: true });
-
-async function cropOf(id: string, { grey = false } = {}) {
-  const photo = corpus.find((p) => p.id === id);
-  if (!photo) throw new Error(`no corpus photo ${id}`);
-  const image = grey ? await sharp(photo.file).grayscale().png().toBuffer() : readFileSync(photo.file);
-  const face = await analyseFace(image);
-  if (!face.ok) throw new Error(`${id}: ${face.message}`);
-  return portraitCrop(image, face);
-}
+const cropOf = async (id: string, options?: { grey?: boolean }) => (await cropOfCorpusPhoto(id, options)).crop;
 
 async function lipsOf(id: string) {
   const crop = await cropOf(id);

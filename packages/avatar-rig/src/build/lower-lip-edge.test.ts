@@ -1,21 +1,14 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { analyseFace, faceMeshTriangulation } from '@avatar-factory/face-analysis';
-import { listCorpusPhotos } from '@avatar-factory/face-analysis/corpus';
-import { portraitCrop } from './portrait-crop';
+import { faceMeshTriangulation } from '@avatar-factory/face-analysis';
 import { LOWER_OUTER, refineInnerLips } from './lip-refine';
 import { refineLowerLipEdge } from './lower-lip-edge';
 import { LOWER_INNER } from './landmarks';
 import { lerp3, sampleAt } from './photo-sample';
 import type { Vec3 } from './face-frame';
-
-const corpus = listCorpusPhotos();
+import { cropOfCorpusPhoto } from '../test-support';
 
 async function lowerLipOf(id: string) {
-  const image = readFileSync(corpus.find((p) => p.id === id)!.file);
-  const face = await analyseFace(image);
-  if (!face.ok) throw new Error(`${id}: ${face.message}`);
-  const crop = await portraitCrop(image, face);
+  const { crop } = await cropOfCorpusPhoto(id);
   const before = refineInnerLips(crop.mesh, crop.rgba, crop.size).mesh;
   return { crop, before, after: refineLowerLipEdge(before, crop.rgba, crop.size, await faceMeshTriangulation()) };
 }

@@ -1,21 +1,13 @@
-import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { analyseFace } from '@avatar-factory/face-analysis';
-import { listCorpusPhotos } from '@avatar-factory/face-analysis/corpus';
-import { portraitCrop } from './portrait-crop';
-
-const photo = (id: string) => readFileSync(listCorpusPhotos().find((p) => p.id === id)!.file);
+import { cropOfCorpusPhoto } from '../test-support';
 
 /**
  * A corpus photo's analysis and portrait crop, with the crop's scale (photo px -> portrait px, read
  * off the outer eye corners: the crop is scaled uniformly) and where a row of the photo lands in it.
  */
 async function cropOf(id: string) {
-  const image = photo(id);
-  const face = await analyseFace(image);
-  if (!face.ok) throw new Error(face.message);
-  const crop = await portraitCrop(image, face);
+  const { image, face, crop } = await cropOfCorpusPhoto(id);
   const scale = (crop.mesh[263]![0] - crop.mesh[33]![0]) / (face.mesh[263]![0] - face.mesh[33]![0]);
   const inPortrait = (y: number) => Math.round(crop.mesh[33]![1] + (y - face.mesh[33]![1]) * scale);
   return { image, face, crop, scale, inPortrait };
