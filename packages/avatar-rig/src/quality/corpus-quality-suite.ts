@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { analyseFace } from '@avatar-factory/face-analysis';
 import { listCorpusPhotos } from '@avatar-factory/face-analysis/corpus';
 import { buildRig, decodeTextures } from '../node';
+import { evaluateRig } from '../evaluate';
+import { EYE_IMAGE_LEFT, EYE_IMAGE_RIGHT } from '../build/landmarks';
+import type { Rig } from '../types';
 import { geometryQuality } from './geometry-quality';
 import { closesEnough, opensEnough, QUALITY_GOALS } from './goals';
 import { mouthGap } from './mouth-gap';
@@ -25,7 +28,19 @@ async function judge(id: string, file: string): Promise<PhotoResult> {
   if (!(q.restPsnrDb >= QUALITY_GOALS.minRestPsnrDb)) problems.push(`rest frame PSNR ${q.restPsnrDb.toFixed(1)} dB < ${QUALITY_GOALS.minRestPsnrDb}`);
   if (q.interiorOutsideLipsPx !== 0) problems.push(`${q.interiorOutsideLipsPx} mouth pixels outside the lips`);
   if (q.holesPx !== 0) problems.push(`${q.holesPx} holes`);
+  const open = openAtBlink(built.rig);
+  if (open > MAX_OPEN_AT_BLINK) problems.push(`a blink leaves an eye ${(open * 100).toFixed(0)}% open`);
   return { id, problems, gapAa: await mouthGap(built.rig, textures, 'aa'), gapPp: await mouthGap(built.rig, textures, 'PP') };
+}
+
+/** A blink shuts both eyes: the lids' middle columns keep at most this share of their rest gap. */
+const MAX_OPEN_AT_BLINK = 0.1;
+
+/** The most of its rest gap any of the three middle lid columns of either eye keeps at a full blink. */
+function openAtBlink(rig: Rig): number {
+  const rest = rig.vertices, shut = evaluateRig(rig, { blinkLeft: 1, blinkRight: 1 });
+  const gap = (p: ArrayLike<number>, a: number, b: number) => Math.hypot(p[a * 2]! - p[b * 2]!, p[a * 2 + 1]! - p[b * 2 + 1]!);
+  return Math.max(...[EYE_IMAGE_LEFT, EYE_IMAGE_RIGHT].flatMap((eye) => [2, 3, 4].map((k) => gap(shut, eye.upperLid[k]!, eye.lowerLid[k]!) / gap(rest, eye.upperLid[k]!, eye.lowerLid[k]!))));
 }
 
 /** The in-range photos of one shard: every `count`-th photo from the `index`-th (0-based). */
@@ -39,7 +54,7 @@ export function describeCorpusQuality(index: number, count: number) {
     const photos = shardOf(index, count);
     let results: PhotoResult[] = [];
 
-    it('every in-range photo becomes an avatar whose rest frame is the photo, with the mouth inside the lips and no holes at any pose', { timeout: 900_000 }, async () => {
+    it('every in-range photo becomes an avatar whose rest frame is the photo, with the mouth inside the lips, no holes at any pose and eyes that shut on a blink', { timeout: 900_000 }, async () => {
       expect(inRange.length).toBeGreaterThanOrEqual(40);
       results = [];
       for (const photo of photos) results.push(await judge(photo.id, photo.file));
