@@ -3,11 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { analyseFace } from '@avatar-factory/face-analysis';
 import { listCorpusPhotos } from '@avatar-factory/face-analysis/corpus';
 import { buildRig, decodeTextures } from '../node';
-import { evaluateRig } from '../evaluate';
-import { EYE_IMAGE_LEFT, EYE_IMAGE_RIGHT } from '../build/landmarks';
-import type { Rig } from '../types';
+import { openAtBlink } from './blink-closure';
 import { geometryQuality } from './geometry-quality';
-import { closesEnough, opensEnough, QUALITY_GOALS } from './goals';
+import { closesEnough, opensEnough, QUALITY_GOALS, shutsOnBlink } from './goals';
 import { mouthGap } from './mouth-gap';
 
 // Every in-range photo of the corpus (fixtures/faces/corpus.json, fetched by npm test's setup),
@@ -29,18 +27,8 @@ async function judge(id: string, file: string): Promise<PhotoResult> {
   if (q.interiorOutsideLipsPx !== 0) problems.push(`${q.interiorOutsideLipsPx} mouth pixels outside the lips`);
   if (q.holesPx !== 0) problems.push(`${q.holesPx} holes`);
   const open = openAtBlink(built.rig);
-  if (open > MAX_OPEN_AT_BLINK) problems.push(`a blink leaves an eye ${(open * 100).toFixed(0)}% open`);
+  if (!shutsOnBlink(open)) problems.push(`a blink leaves an eye ${(open * 100).toFixed(0)}% open`);
   return { id, problems, gapAa: await mouthGap(built.rig, textures, 'aa'), gapPp: await mouthGap(built.rig, textures, 'PP') };
-}
-
-/** A blink shuts both eyes: the lids' middle columns keep at most this share of their rest gap. */
-const MAX_OPEN_AT_BLINK = 0.1;
-
-/** The most of its rest gap any of the three middle lid columns of either eye keeps at a full blink. */
-function openAtBlink(rig: Rig): number {
-  const rest = rig.vertices, shut = evaluateRig(rig, { blinkLeft: 1, blinkRight: 1 });
-  const gap = (p: ArrayLike<number>, a: number, b: number) => Math.hypot(p[a * 2]! - p[b * 2]!, p[a * 2 + 1]! - p[b * 2 + 1]!);
-  return Math.max(...[EYE_IMAGE_LEFT, EYE_IMAGE_RIGHT].flatMap((eye) => [2, 3, 4].map((k) => gap(shut, eye.upperLid[k]!, eye.lowerLid[k]!) / gap(rest, eye.upperLid[k]!, eye.lowerLid[k]!))));
 }
 
 /** The in-range photos of one shard: every `count`-th photo from the `index`-th (0-based). */

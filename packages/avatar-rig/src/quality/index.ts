@@ -1,7 +1,8 @@
 /** Quality checks of a built rig (Node only): the avatar report and the corpus tests use them. */
 export { geometryQuality, type GeometryQuality } from './geometry-quality';
 export { mouthGap } from './mouth-gap';
-export { QUALITY_GOALS, opensEnough, closesEnough } from './goals';
+export { QUALITY_GOALS, opensEnough, closesEnough, shutsOnBlink } from './goals';
+export { openAtBlink } from './blink-closure';
 export { contactSheet, sheetPoses } from './contact-sheet';
 export { sampledPoses, type SampledPose } from './poses';
 export { INNER_LIP_RING } from './inner-lip-polygon';

@@ -3,7 +3,7 @@ import { buildRig, decodeTextures, type BuiltRig, type DecodedTextures } from '.
 import { readFixture } from '../test-support';
 import sharp from 'sharp';
 import { visemeWeightsToTargets } from '../evaluate';
-import { faceCloseup, geometryQuality, mouthGap } from './index';
+import { faceCloseup, geometryQuality, mouthGap, openAtBlink } from './index';
 
 describe('rig quality checks', () => {
   let built: BuiltRig;
@@ -34,6 +34,14 @@ describe('rig quality checks', () => {
     const q = geometryQuality(holed, textures);
     expect(q.holesPx).toBeGreaterThan(10);
     expect(q.restPsnrDb).toBeLessThan(35);
+  });
+
+  it('find both eyes shut at a full blink, and an eye whose blink target lost its movement open', () => {
+    const { rig } = built;
+    expect(openAtBlink(rig)).toBeLessThan(0.1);
+    // The fold relief shrinking one eye's blink to nothing looks like this.
+    const stillLeft = { ...rig, targets: rig.targets.map((t) => (t.name === 'blinkLeft' ? { ...t, indices: [], deltas: [] } : t)) };
+    expect(openAtBlink(stillLeft)).toBeCloseTo(1, 5);
   });
 
   it('read the mouth open at aa and shut at PP on rendered frames', async () => {
