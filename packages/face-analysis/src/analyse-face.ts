@@ -9,7 +9,8 @@ import { steadyEyes } from './steady-eyes';
 import { faceMeshBox } from './face-mesh-box';
 import { readOrientation } from './upside-down';
 import { eyeLineRoll, uprightCrop } from './upright-crop';
-import type { Box, FaceAnalysis, FaceFailure, FaceFailureCode, Iris, MeshPoint } from './types';
+import { sameReading, squareAround } from './same-reading';
+import type { Box, FaceAnalysis, FaceFailure, FaceFailureCode, FaceFound, Iris, MeshPoint } from './types';
 
 /** A face counts when Human's overall score reaches this (the spec's browser check uses 0.5 too). */
 export const FACE_MIN_SCORE = 0.5;
@@ -42,6 +43,11 @@ export interface AnalyseOptions {
    * analyseFramedCloser itself.
    */
   framedCloser?: boolean;
+  /**
+   * false: take the face as first read, without the second look framed closer that confirms it
+   * (see confirmedReading): for a reader of rendered frames, which reads many and wants only the lips.
+   */
+  confirm?: boolean;
 }
 
 /** Largest side of the copy a large image's faces are looked for in (readOrientation reads a whole image at this size too). */
@@ -98,7 +104,7 @@ export async function analyseFace(image: Buffer, options: AnalyseOptions = {}): 
   const mesh = measured === coarseMesh || !eyes ? measured : await steadyEyes(measured, readAt);
   // Human's angles from the first pass: the refining crop may be turned upright.
   const angle = coarse.rotation?.angle;
-  return {
+  const found: FaceFound = {
     ok: true,
     ...size,
     mesh,
@@ -108,6 +114,28 @@ export async function analyseFace(image: Buffer, options: AnalyseOptions = {}): 
     rotation: { yaw: angle?.yaw ?? 0, pitch: angle?.pitch ?? 0, roll: angle?.roll ?? 0 },
     measurements,
   };
+  return options.confirm === false || options.detectIn || options.minFacePx !== undefined ? found : confirmedReading(image, found, options);
+}
+
+/** Side, in face boxes, of the square a reading is confirmed in. */
+const CONFIRM_SIDE = 2.2;
+
+/**
+ * The first reading confirmed by a second look, framed closer: Human sometimes fits its whole mesh
+ * a feature too low on a tilted, laughing face among hair, with full confidence (softui-ivana
+ * turned 20 degrees: its eyes on the upper lip, its mouth on the chin), and the avatar then blinks
+ * its lips and opens its chin. The face is read again in a square of CONFIRM_SIDE face boxes around
+ * it (lips and eye corners only, one Human run and its refining pass). Where that reading puts an
+ * eye or the mouth elsewhere (sameReading), a third look, framed around the second reading, decides:
+ * if it agrees with the second, it is the answer (range gate included); otherwise the first stands.
+ */
+async function confirmedReading(image: Buffer, first: FaceFound, options: AnalyseOptions): Promise<FaceAnalysis> {
+  const second = await analyseFace(image, { ...options, checkRange: false, eyes: false, detectIn: squareAround(first.box, CONFIRM_SIDE) });
+  if (!second.ok || sameReading(first.mesh, second.mesh)) return first;
+  const third = await analyseFace(image, { ...options, checkRange: false, detectIn: squareAround(second.box, CONFIRM_SIDE) });
+  if (!third.ok || !sameReading(second.mesh, third.mesh)) return first;
+  const refusal = options.checkRange === false ? null : checkFaceRange(third.measurements);
+  return refusal ? { ok: false, code: refusal.code, message: refusal.message, faceCount: 1, imageWidth: third.imageWidth, imageHeight: third.imageHeight, measurements: third.measurements, refusal } : third;
 }
 
 /**

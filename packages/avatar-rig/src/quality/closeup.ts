@@ -35,7 +35,7 @@ export async function faceCloseup(rig: Rig, textures: DecodedTextures, weights: 
   const positions = evaluateRig(rig, weights);
   const rigPoint = (i: number): Point => [positions[i * 2]!, positions[i * 2 + 1]!];
   const png = await sharp(Buffer.from(frame.data), { raw: { width: frame.width, height: frame.height, channels: 4 } }).png().toBuffer();
-  const face = await analyseFace(png, { checkRange: false, eyes: false });
+  const face = await analyseFace(png, { checkRange: false, eyes: false, confirm: false });
   const read = face.ok ? (i: number): Point => [face.mesh[i]![0], face.mesh[i]![1]] : null;
   const gap = read ? distance(read(13), read(14)) / distance(read(61), read(291)) : null;
 

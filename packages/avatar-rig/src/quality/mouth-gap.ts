@@ -40,7 +40,7 @@ export async function mouthGap(rig: Rig, textures: DecodedTextures, viseme: Vise
   for (const [r, read] of readings.entries()) {
     if (r > FACE_CROP_SIDES.length && gaps.length >= MIN_READINGS) break;
     const { png, offset } = await read();
-    const face = await analyseFace(png, { checkRange: false, eyes: false });
+    const face = await analyseFace(png, { checkRange: false, eyes: false, confirm: false });
     if (!face.ok) continue;
     const box = { ...face.box, x: face.box.x + offset[0], y: face.box.y + offset[1] };
     if (intersectionOverUnion(box, rig.face.box) < MIN_BOX_IOU) continue;
