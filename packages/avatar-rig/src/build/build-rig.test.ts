@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RIG_TARGETS, VISEMES, type Rig } from '../types';
 import { evaluateRig, visemeWeightsToTargets } from '../evaluate';
@@ -7,6 +8,7 @@ import { meanAbsDiff, meanLuma, psnr, readFixture } from '../test-support';
 import { analyseFace } from '@avatar-factory/face-analysis';
 import { listCorpusPhotos } from '@avatar-factory/face-analysis/corpus';
 import { INNER_LIP_RING, insideOrNear } from '../quality/inner-lip-polygon';
+import { openAtBlink } from '../quality/blink-closure';
 import { LOWER_INNER, MOUTH_CORNER_INNER, UPPER_INNER } from './landmarks';
 
 /** Area of the mouth opening: the polygon corner -> upper inner lip -> other corner -> lower inner lip back. */
@@ -271,6 +273,15 @@ describe('buildRig on other photos', () => {
     const underSplit = Math.floor(0.35 * cavity.height);
     const row = Array.from({ length: cavity.width }, (_, x) => meanLuma(cavity, { x, y: underSplit, width: 1, height: 1 }));
     expect(Math.max(...row)).toBeLessThan(40);
+  });
+
+  it('shuts both eyes on a blink where the fold relief once shrank it (slivers by the inner corner and in the lid margin)', { timeout: 60_000 }, async () => {
+    // tabler-female-3-4x: the corner-margin triangle of its image-right eye folded and the blink
+    // closed 15% of the way; tabler-male-1-4x mirrored, a margin triangle: its image-left eye 9%.
+    const corpus = listCorpusPhotos({ derived: true });
+    const file = (id: string) => corpus.find((p) => p.id === id)!.file;
+    const photos = [readFileSync(file('tabler-female-3-4x')), await sharp(file('tabler-male-1-4x')).flop().png().toBuffer()];
+    for (const photo of photos) expect(openAtBlink((await buildRig(photo)).rig)).toBeLessThan(0.1);
   });
 
   it('closes a laughing mouth with the jaw: the skin under the lower lip rises with it', async () => {

@@ -108,15 +108,17 @@ export async function buildRig(image: Buffer, analysis?: FaceAnalysis): Promise<
   // its image-right half dropped 0.11 mouth widths where the left dropped 0.37, and the cavity
   // opened as a V over a streak of stretched lip).
   // Closed lids meet on a line: the triangles of the eye between them go flat, and rounding may
-  // turn one inside out. So may the skin triangle between an eye's corner and the lid margin beside
-  // it: where the corner sits above the lower lid's end (a tilted head), the lid's end column closes
-  // past it and the margin above comes down with it. Relieving that sliver's fold spread over the
-  // whole lid and shrank the blink (tabler-female-3-4x: the image-right eye closed 15% of the way).
+  // turn one inside out; so may the thin strip of the upper lid's margin over them (its lashes),
+  // which comes down whole with the lid, and the skin triangle between an eye's corner and the
+  // margin beside it: where the corner sits above the lower lid's end (a tilted head), the lid's
+  // end column closes past it and the margin above comes down with it. Relieving those slivers'
+  // folds spread over the whole lid and shrank the blink (tabler-female-3-4x: the image-right eye
+  // closed 15% of the way; tabler-male-1-4x mirrored: the image-left eye 9%, a margin triangle).
   const lipVertices = new Set<number>([...UPPER_LIP, ...LOWER_LIP]);
   const lowerLipVertices = new Set<number>(LOWER_LIP);
-  const eyeOpenings = [EYE_IMAGE_LEFT, EYE_IMAGE_RIGHT].map((e) => new Set<number>([...e.upperLid, ...e.lowerLid, ...e.corners]));
-  const cornerMargins = [[EYE_IMAGE_LEFT, mesh.upperLidMargin.imageLeft], [EYE_IMAGE_RIGHT, mesh.upperLidMargin.imageRight]] as const;
-  const besideCorner = cornerMargins.map(([e, margin]) => ({ corners: new Set<number>(e.corners), margin: new Set<number>(margin) }));
+  const margins = [[EYE_IMAGE_LEFT, mesh.upperLidMargin.imageLeft], [EYE_IMAGE_RIGHT, mesh.upperLidMargin.imageRight]] as const;
+  const eyeOpenings = margins.map(([e, margin]) => new Set<number>([...e.upperLid, ...margin, ...e.lowerLid, ...e.corners]));
+  const besideCorner = margins.map(([e, margin]) => ({ corners: new Set<number>(e.corners), margin: new Set<number>(margin) }));
   const t = mesh.faceTriangles;
   const inSet = (set: Set<number>, i: number) => Number(set.has(t[i]!)) + Number(set.has(t[i + 1]!)) + Number(set.has(t[i + 2]!));
   // Which triangles may fold depends on the triangle alone: found once, not at every relief round.
