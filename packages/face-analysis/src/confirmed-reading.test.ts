@@ -41,3 +41,17 @@ describe('a face read a second time, framed closer', () => {
     expect(confirmed.mesh).toEqual(once.mesh);
   });
 });
+
+describe('a face cut by the photo\'s edge', () => {
+  it('gets the same decision as its mirror image: in range, or refused with the mean share', { timeout: 60_000 }, async () => {
+    const corpus = listCorpusPhotos({ derived: true });
+    const both = async (id: string) => {
+      const photo = readFileSync(corpus.find((p) => p.id === id)!.file);
+      return [await analyseFace(photo), await analyseFace(await sharp(photo).flop().png().toBuffer())];
+    };
+    // clm-queen20-crop reads 4.3% cut off as taken and 10.9% mirrored, one reading alone: the mirror image was refused.
+    for (const reading of await both('clm-queen20-crop')) expect(reading.ok).toBe(true);
+    // md-team-1 cut at the top reads 22.0% and 22.7%: refused both ways, with the share it says.
+    for (const reading of await both('md-team-1-cut-top-154')) expect(reading).toMatchObject({ ok: false, code: 'face_cut_off', message: '22% of the face is cut off by the edge of the photo; up to 10% works.' });
+  });
+});
