@@ -99,14 +99,11 @@ export async function analyseFace(image: Buffer, options: AnalyseOptions = {}): 
   let refusal = options.checkRange === false ? null : options.minFacePx !== undefined ? legacySizeCheck(measured, options.minFacePx) : checkFaceRange(measurements);
   if (refusal?.code === 'face_cut_off' && !options.detectIn) {
     // The share is read on the first pass's mesh, which Human extends past the edge by as much as
-    // it likes: clm-queen20-crop reads 4.3% as taken and 10.9% mirrored, and the mirror image was
-    // refused. A refused share is the mean of the photo's and its mirror image's (md-team-1 cut at
-    // the top: 22.0% and 22.7%), so that a photo and its mirror image get the same answer.
-    const mirrored = await mirroredCutOffShare(image);
-    if (mirrored !== null) {
-      measurements = { ...measurements, cutOffShare: (measurements.cutOffShare + mirrored) / 2 };
-      refusal = checkFaceRange(measurements);
-    }
+    // it likes: one reading is noisy (see paddedCutOffShares). A refused share is the mean of it
+    // and the readings of the photo with room around it.
+    const shares = [measurements.cutOffShare, ...(await paddedCutOffShares(image))];
+    measurements = { ...measurements, cutOffShare: shares.reduce((sum, share) => sum + share, 0) / shares.length };
+    refusal = checkFaceRange(measurements);
   }
   if (refusal) return fail(refusal.code, refusal.message, { measurements, refusal });
   // The range is judged on the usual reading (an eye read again moves the pose estimate by a
@@ -128,10 +125,31 @@ export async function analyseFace(image: Buffer, options: AnalyseOptions = {}): 
   return options.confirm === false || options.detectIn || options.minFacePx !== undefined ? found : confirmedReading(image, found, options);
 }
 
-/** The share of the face cut off by the photo's edge as measured in the photo's mirror image; null when no single face is found there. */
-async function mirroredCutOffShare(image: Buffer): Promise<number | null> {
-  const mirrored = await analyseFace(await sharp(image).rotate().flop().png().toBuffer(), { checkRange: false, eyes: false, confirm: false });
-  return mirrored.ok ? mirrored.measurements.cutOffShare : null;
+/** Room added on every side of a photo whose face its edge cuts, in its longer side. */
+const CUT_OFF_ROOM = 0.15;
+
+/**
+ * The share of the face cut off by the photo's edge, read again with room around the photo: its
+ * edges mirrored outwards, and its edge pixels repeated. Where the frame ends at the edge, Human
+ * fits the mesh between the face and the edge as it likes. Measured on 20 uncut corpus faces cut at
+ * the top or the bottom by a known share (4-18% of the mesh's outline), each read as cut and at
+ * half its size (468 readings): the first pass alone read them 2.8 points off on average and up to
+ * 10 over (argon-marie cut by 8% read 12.6%; clm-justin-bieber2-crop reads 7.5% as taken and 11%
+ * at 132 px high), and with its mirror image's reading averaged in (as it was) refused 44 of the
+ * 233 cut by up to 9.5%. The mean of the first reading and these two refuses 12 of them, and takes
+ * 9 of the 151 cut by 13% or more for in range (4 before: chins, which the padded readings see less
+ * cut than they are).
+ */
+async function paddedCutOffShares(image: Buffer): Promise<number[]> {
+  const { data, info } = await sharp(image).rotate().removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const room = Math.round(Math.max(info.width, info.height) * CUT_OFF_ROOM);
+  const shares: number[] = [];
+  for (const extendWith of ['mirror', 'copy'] as const) {
+    const padded = await sharp(data, { raw: info }).extend({ top: room, bottom: room, left: room, right: room, extendWith }).png({ compressionLevel: 1 }).toBuffer();
+    const reading = await analyseFace(padded, { checkRange: false, eyes: false, confirm: false });
+    if (reading.ok) shares.push(cutOffShare(reading.mesh.map(([x, y, z]): MeshPoint => [x - room, y - room, z]), info.width, info.height));
+  }
+  return shares;
 }
 
 /** Side, in face boxes, of the square a reading is confirmed in. */

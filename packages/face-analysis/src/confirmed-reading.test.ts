@@ -43,15 +43,29 @@ describe('a face read a second time, framed closer', () => {
 });
 
 describe('a face cut by the photo\'s edge', () => {
-  it('gets the same decision as its mirror image: in range, or refused with the mean share', { timeout: 60_000 }, async () => {
-    const corpus = listCorpusPhotos({ derived: true });
-    const both = async (id: string) => {
-      const photo = readFileSync(corpus.find((p) => p.id === id)!.file);
-      return [await analyseFace(photo), await analyseFace(await sharp(photo).flop().png().toBuffer())];
-    };
-    // clm-queen20-crop reads 4.3% cut off as taken and 10.9% mirrored, one reading alone: the mirror image was refused.
+  const corpus = listCorpusPhotos({ derived: true });
+  const photo = (id: string) => readFileSync(corpus.find((p) => p.id === id)!.file);
+
+  it('gets the same decision as its mirror image: in range, or refused with the share that is cut', { timeout: 60_000 }, async () => {
+    const both = async (id: string) => [await analyseFace(photo(id)), await analyseFace(await sharp(photo(id)).flop().png().toBuffer())];
+    // clm-queen20-crop read 4.3% cut off as taken and 10.9% mirrored, one reading alone: the mirror image was refused.
     for (const reading of await both('clm-queen20-crop')) expect(reading.ok).toBe(true);
-    // md-team-1 cut at the top reads 22.0% and 22.7%: refused both ways, with the share it says.
-    for (const reading of await both('md-team-1-cut-top-154')) expect(reading).toMatchObject({ ok: false, code: 'face_cut_off', message: '22% of the face is cut off by the edge of the photo; up to 10% works.' });
+    // md-team-1 cut at the top: 18.3% of the outline of its mesh in the uncut photo lies above the
+    // cut. One reading said 22.0% (22.7% mirrored); the readings with room around it, 16.7 and 15.5.
+    for (const reading of await both('md-team-1-cut-top-154')) expect(reading).toMatchObject({ ok: false, code: 'face_cut_off', message: '18% of the face is cut off by the edge of the photo; up to 10% works.' });
+  });
+
+  it('keeps its decision at another size: a tight headshot made 132 px high is still in range', { timeout: 60_000 }, async () => {
+    // clm-justin-bieber2-crop read 7.5% cut off as taken and 11.2% at 132 px high (refused), with
+    // the mirror image's reading averaged in.
+    const headshot = photo('clm-justin-bieber2-crop');
+    const taken = await analyseFace(headshot);
+    if (!taken.ok) throw new Error(taken.message);
+    const scale = 132 / taken.measurements.faceHeightPx;
+    const { width, height } = await sharp(headshot).metadata();
+    const small = await sharp(headshot).resize(Math.round(width! * scale), Math.round(height! * scale), { kernel: 'lanczos3' }).png().toBuffer();
+    const reading = await analyseFace(small);
+    expect(reading).toMatchObject({ ok: true });
+    if (reading.ok) expect(reading.measurements.cutOffShare).toBeLessThan(0.1);
   });
 });
