@@ -130,17 +130,15 @@ const CUT_OFF_ROOM = 0.15;
 
 /**
  * The share of the face cut off by the photo's edge, read again with room around the photo: its
- * top and bottom edges mirrored outwards (its sides repeated: a cheek cut by the side, mirrored,
- * made a second face or a face too wide, and read 17-19% where 8% was cut), and its edge pixels
- * repeated all round. Where the frame ends at the edge, Human
- * fits the mesh between the face and the edge as it likes. Measured on 20 uncut corpus faces cut at
- * the top or the bottom by a known share (4-18% of the mesh's outline), each read as cut and at
- * half its size (468 readings): the first pass alone read them 2.8 points off on average and up to
- * 10 over (argon-marie cut by 8% read 12.6%; clm-justin-bieber2-crop reads 7.5% as taken and 11%
- * at 132 px high), and with its mirror image's reading averaged in (as it was) refused 44 of the
- * 233 cut by up to 9.5%. The mean of the first reading and these two refuses 12 of them, and takes
- * 9 of the 151 cut by 13% or more for in range (4 before: chins, which the padded readings see less
- * cut than they are).
+ * top and bottom edges mirrored outwards and its sides repeated, and its edge pixels repeated all
+ * round. Where the frame ends at the edge, Human fits the mesh between the face and the edge as it
+ * likes: on 20 uncut corpus faces cut at the top or the bottom by a known share of their mesh's
+ * outline (4-18%), read as cut and at half the size, the first reading was 2.8 points off on
+ * average and up to 10 over (argon-marie cut by 8% read 12.6%; clm-justin-bieber2-crop reads 7.5%
+ * as taken and 11% at 132 px high). With the mirror image's reading averaged in, as it was, 31 of
+ * 170 faces cut at the top or bottom by up to 9.5% were refused, 19 of 173 cut at a side; with
+ * these readings 9 and 10. Sides are not mirrored: a cheek cut at the side, mirrored, made a
+ * second face or one too wide (17-19% read where 8% was cut).
  */
 async function paddedCutOffShares(image: Buffer): Promise<number[]> {
   const { data, info } = await sharp(image).rotate().removeAlpha().raw().toBuffer({ resolveWithObject: true });
