@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type OutputInfo } from 'sharp';
 import { distinctFaces } from '@avatar-factory/contracts';
 import { detectFaces, type HumanFace, type HumanPoint } from './human-instance';
 import { checkFaceRange, type RangeRefusal } from './face-range';
@@ -101,7 +101,7 @@ export async function analyseFace(image: Buffer, options: AnalyseOptions = {}): 
     // The share is read on the first pass's mesh, which Human extends past the edge by as much as
     // it likes: one reading is noisy (see paddedCutOffShares). A refused share is the mean of it
     // and the readings of the photo with room around it.
-    const shares = [measurements.cutOffShare, ...(await paddedCutOffShares(image))];
+    const shares = [measurements.cutOffShare, ...(await paddedCutOffShares(data, info))];
     measurements = { ...measurements, cutOffShare: shares.reduce((sum, share) => sum + share, 0) / shares.length };
     refusal = checkFaceRange(measurements);
   }
@@ -140,8 +140,7 @@ const CUT_OFF_ROOM = 0.15;
  * these readings 9 and 10. Sides are not mirrored: a cheek cut at the side, mirrored, made a
  * second face or one too wide (17-19% read where 8% was cut).
  */
-async function paddedCutOffShares(image: Buffer): Promise<number[]> {
-  const { data, info } = await sharp(image).rotate().removeAlpha().raw().toBuffer({ resolveWithObject: true });
+async function paddedCutOffShares(data: Buffer, info: OutputInfo): Promise<number[]> {
   const room = Math.round(Math.max(info.width, info.height) * CUT_OFF_ROOM);
   const photo = () => sharp(data, { raw: info });
   const repeated = await photo().extend({ top: room, bottom: room, left: room, right: room, extendWith: 'copy' }).png({ compressionLevel: 1 }).toBuffer();
