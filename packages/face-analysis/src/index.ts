@@ -7,3 +7,4 @@ export { measureHeadPose, type HeadPose } from './head-pose';
 export { faceMeshTriangulation } from './human-instance';
 export { humanModelsDir, tfjsWasmDir } from './human-paths';
 export { cutSquare, type Square } from './cut-square';
+export { meshCounterparts } from './mesh-symmetry';

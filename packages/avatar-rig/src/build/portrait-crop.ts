@@ -3,6 +3,7 @@ import { cutSquare, type FaceFound, type Iris } from '@avatar-factory/face-analy
 import type { PortraitIris } from './eye-refine';
 import { pushPullFill } from './push-pull-fill';
 import { continueEdges } from './edge-continuation';
+import { completeFromOtherHalf, type FaceInPortrait } from './other-half';
 
 /** Crop side relative to the larger side of the tight face-mesh box: head, hair, neck and shoulders. */
 export const CROP_PER_FACE = 2.6;
@@ -52,9 +53,9 @@ export async function portraitCrop(image: Buffer, face: FaceFound): Promise<Port
     .raw().toBuffer();
   const scale = size / side;
   const photoInPortrait = { left: -left * scale, top: -top * scale, right: (face.imageWidth - left) * scale, bottom: (face.imageHeight - top) * scale };
-  const extended = Object.values(pad).some((p) => p > 0) ? await extendBeyondPhoto(rgb, size, photoInPortrait, pad) : rgb;
-  const rgba = await sharp(extended, { raw: { width: size, height: size, channels: 3 } }).ensureAlpha().raw().toBuffer();
   const mesh = face.mesh.slice(0, 468).map(([x, y, z]): [number, number, number] => [(x - left) * scale, (y - top) * scale, z * scale]);
+  const extended = Object.values(pad).some((p) => p > 0) ? await extendBeyondPhoto(rgb, size, photoInPortrait, pad, { mesh, pose: face.measurements }) : rgb;
+  const rgba = await sharp(extended, { raw: { width: size, height: size, channels: 3 } }).ensureAlpha().raw().toBuffer();
   const iris = (i: Iris): PortraitIris => ({ center: [(i.center[0] - left) * scale, (i.center[1] - top) * scale], radius: i.radius * scale });
   const irises = face.iris ? { imageLeft: iris(face.iris.imageLeft), imageRight: iris(face.iris.imageRight) } : null;
   return { rgba, size, mesh, irises };
@@ -193,7 +194,7 @@ const TOP_FADE = 0.05;
  * fog within a few per cent of the portrait: a head cut off at the forehead went on upwards as a
  * column of skin (mk-marc-cut-top-131).
  */
-async function extendBeyondPhoto(rgb: Buffer, size: number, photo: Padding, pad: Padding): Promise<Buffer> {
+async function extendBeyondPhoto(rgb: Buffer, size: number, photo: Padding, pad: Padding, face: FaceInPortrait): Promise<Buffer> {
   const feather = Math.max(1, size * EXTENSION_FEATHER);
   // Distance of each pixel centre inside the photo from its nearest padded edge (negative outside it).
   const inside = new Float32Array(size * size);
@@ -209,7 +210,9 @@ async function extendBeyondPhoto(rgb: Buffer, size: number, photo: Padding, pad:
     x1: pad.right > 0 ? Math.min(size - 1, Math.floor(photo.right - EDGE_RINGING_PX - 0.5)) : size - 1,
     y1: pad.bottom > 0 ? Math.min(size - 1, Math.floor(photo.bottom - EDGE_RINGING_PX - 0.5)) : size - 1,
   };
-  const fill = continueEdges(rgb, size, kept);
+  // A face the photo's side cuts is completed from its other half; elsewhere the edge goes on.
+  const completed = completeFromOtherHalf(rgb, continueEdges(rgb, size, kept), size, kept, face);
+  const fill = completed.fill;
   // The fog is needed only above a photo whose top the crop leaves.
   const known = () => inside.map((d) => (d >= EDGE_RINGING_PX ? 1 : 0));
   const fog = pad.top > 0 ? await sharp(pushPullFill(rgb, known(), size, size), { raw: { width: size, height: size, channels: 3 } }).blur(Math.max(0.5, size * EXTENSION_BLUR)).raw().toBuffer() : null;
@@ -221,7 +224,7 @@ async function extendBeyondPhoto(rgb: Buffer, size: number, photo: Padding, pad:
     const continued = fog && above > 0 ? Math.exp(-above / (TOP_FADE * size)) : 1;
     for (let k = 0; k < 3; k++) {
       const f = fill[p * 3 + k]! * continued + (fog ? fog[p * 3 + k]! * (1 - continued) : 0);
-      out[p * 3 + k] = Math.round(rgb[p * 3 + k]! * w + f * (1 - w));
+      out[p * 3 + k] = Math.round(completed.photo[p * 3 + k]! * w + f * (1 - w));
     }
   }
   return out;

@@ -1,0 +1,176 @@
+import { meshCounterparts } from '@avatar-factory/face-analysis';
+import type { KnownRect } from './edge-continuation';
+
+/** Beyond the mesh's outline the other half's pixels give way to the edge's continuation over this share of the face's width. */
+const FADE_OUTSIDE_FACE = 0.12;
+/** Colour gains between the two halves (one side lit, the other in shade) are kept within these. */
+const GAIN_RANGE = [0.6, 1.6] as const;
+
+/** Mesh pairs this share of the face's width further from the cut weigh e times less in the mirror's fit. */
+const NEAR_CUT = 0.25;
+/** Width, in the portrait's side, of the band inside the photo over which the other half fades into it. */
+const SEAM_BLEND = 0.1;
+
+type Point = readonly [number, number];
+
+/** The face's mesh in portrait pixels, and its pose in the photo. */
+export interface FaceInPortrait { mesh: ReadonlyArray<readonly [number, number, number]>; pose: { yawDeg: number; rollDeg: number } }
+
+/**
+ * Faces turned or tilted further are not completed: their halves are no mirror images in the
+ * picture, and an affine map put a third eye beside softui-brooke (turned 20-23 degrees, tilted
+ * 16-18) and cut md-team-3's eye (tilted 20) and md-marie's mouth (turned 24) at the seam.
+ */
+const MAX_YAW_DEG = 15;
+const MAX_ROLL_DEG = 12;
+
+const smoothstep = (t: number) => (t <= 0 ? 0 : t >= 1 ? 1 : t * t * (3 - 2 * t));
+
+/**
+ * A face cut at the photo's left or right edge, completed from its other half: `fill` (the
+ * portrait outside the photo, carried on from the photo's edge) is replaced, beside the photo and
+ * over the face, by the pixels of the face's other half mirrored onto it, their colour matched to
+ * the photo's along the cut. The edge's continuation alone drew a third of a face cut at the side
+ * by 15% as a smear beside the eye (md-team-4, clm-seanconnery), and one cut by 8% as a smear
+ * from the outer eye corner on (clm-audrey, clm-cage). The mirror is an affine map fitted by
+ * weighted least squares to the mesh points whose counterpart (meshCounterparts) lies in the photo
+ * too, those near the cut weighing most: a face turned a little is not a mirror image of itself in
+ * the picture, and an affine map follows its foreshortening. Written here: image libraries extend
+ * a picture by copying, mirroring at its edge or a colour, none by a face's own symmetry. Returns
+ * the photo (faded into the other half near the cut) and the fill; both unchanged where the face
+ * does not cross a side of the photo, or is turned or tilted too far (MAX_YAW_DEG, MAX_ROLL_DEG).
+ */
+export function completeFromOtherHalf(rgb: Buffer, fill: Buffer, size: number, known: KnownRect, { mesh, pose }: FaceInPortrait): { photo: Buffer; fill: Buffer } {
+  if (Math.abs(pose.yawDeg) > MAX_YAW_DEG || Math.abs(pose.rollDeg) > MAX_ROLL_DEG) return { photo: rgb, fill };
+  const points = mesh.slice(0, 468).map(([x, y]): Point => [x, y]);
+  const xs = points.map((p) => p[0]);
+  const cutLeft = known.x0 > 0 && Math.min(...xs) < known.x0, cutRight = known.x1 < size - 1 && Math.max(...xs) > known.x1;
+  if (!cutLeft && !cutRight) return { photo: rgb, fill };
+  const inKnown = ([x, y]: Point) => x >= known.x0 && x <= known.x1 && y >= known.y0 && y <= known.y1;
+  const counterparts = meshCounterparts();
+  const pairs = points.flatMap((p, i) => {
+    const q = points[counterparts[i]!]!;
+    return counterparts[i] !== i && inKnown(p) && inKnown(q) ? [[p, q] as const] : [];
+  });
+  if (pairs.length < 30) return { photo: rgb, fill };
+  const faceWidth = Math.max(...xs) - Math.min(...xs);
+  // Pairs near the cut count most: there the two halves meet and must line up (an eye cut at its
+  // outer corner, fitted over the whole face, showed beside its own mirror image).
+  const fromCut = ([x]: Point) => Math.min(cutLeft ? x - known.x0 : Infinity, cutRight ? known.x1 - x : Infinity);
+  const mirror = fitAffine(pairs.map(([p]) => p), pairs.map(([, q]) => q), pairs.map(([p]) => Math.exp(-fromCut(p) / (NEAR_CUT * faceWidth))));
+  const outline = convexHull(points);
+  const sideOfPhoto = (x: number) => (cutLeft && x < known.x0) || (cutRight && x > known.x1);
+  const gain = stripGain(rgb, size, known, mirror, sideOfPhoto, outline, cutLeft);
+  // Inside the photo, the other half fades into it over SEAM_BLEND: the portrait's own feather
+  // (a few pixels) left a line where the two halves' shading differs.
+  const blend = SEAM_BLEND * size;
+  const photo = Buffer.from(rgb), out = Buffer.from(fill);
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      const outside = sideOfPhoto(x);
+      const depth = outside ? 0 : fromCut([x, y]);
+      if (!outside && !(depth >= 0 && depth < blend && inKnown([x, y]))) continue;
+      const fade = outside ? 1 : 1 - smoothstep(depth / blend);
+      const weight = fade * (1 - Math.min(1, distanceOutside(outline, [x + 0.5, y + 0.5]) / (FADE_OUTSIDE_FACE * faceWidth)));
+      if (weight <= 0) continue;
+      const [sx, sy] = mirror([x + 0.5, y + 0.5]);
+      if (!inKnown([sx, sy])) continue;
+      const sample = bilinear(rgb, size, sx - 0.5, sy - 0.5);
+      for (let c = 0; c < 3; c++) {
+        const p = (y * size + x) * 3 + c;
+        const value = Math.round(Math.min(255, sample[c]! * gain[c]!) * weight + (outside ? fill[p]! : rgb[p]!) * (1 - weight));
+        // Inside the photo both change: the portrait's feather mixes the photo with the fill there.
+        out[p] = value;
+        if (!outside) photo[p] = value;
+      }
+    }
+  }
+  return { photo, fill: out };
+}
+
+/**
+ * Per-channel gain that brings the mirrored half's colours to the photo's: over the face's pixels
+ * in the band just inside the cut edge, the photo's mean over the mean of what the mirror brings
+ * there.
+ */
+function stripGain(rgb: Uint8Array, size: number, known: KnownRect, mirror: (p: Point) => [number, number], sideOfPhoto: (x: number) => boolean, outline: Point[], cutLeft: boolean): number[] {
+  const band = Math.max(4, Math.round(size * 0.03));
+  const [from, to] = cutLeft ? [known.x0, known.x0 + band] : [known.x1 - band, known.x1];
+  const own = [0, 0, 0], mirrored = [0, 0, 0];
+  for (let y = known.y0; y <= known.y1; y++) {
+    for (let x = from; x <= to; x++) {
+      if (sideOfPhoto(x) || distanceOutside(outline, [x + 0.5, y + 0.5]) > 0) continue;
+      const [sx, sy] = mirror([x + 0.5, y + 0.5]);
+      if (sx < known.x0 || sx > known.x1 || sy < known.y0 || sy > known.y1) continue;
+      const sample = bilinear(rgb, size, sx - 0.5, sy - 0.5);
+      for (let c = 0; c < 3; c++) {
+        own[c]! += rgb[(y * size + x) * 3 + c]!;
+        mirrored[c]! += sample[c]!;
+      }
+    }
+  }
+  return own.map((o, c) => (mirrored[c]! > 0 ? Math.min(GAIN_RANGE[1], Math.max(GAIN_RANGE[0], o / mirrored[c]!)) : 1));
+}
+
+/** The affine map taking each of `from` nearest (weighted least squares) to the matching point of `to`. */
+function fitAffine(from: Point[], to: Point[], weights: number[]): (p: Point) => [number, number] {
+  // Normal equations for [a b c] with a x + b y + c = target, one per output coordinate.
+  const ata = [[0, 0, 0], [0, 0, 0], [0, 0, 0]];
+  const atb = [[0, 0, 0], [0, 0, 0]];
+  from.forEach(([x, y], i) => {
+    const row = [x, y, 1];
+    const w = weights[i]!;
+    for (let r = 0; r < 3; r++) {
+      for (let c = 0; c < 3; c++) ata[r]![c]! += w * row[r]! * row[c]!;
+      atb[0]![r]! += w * row[r]! * to[i]![0];
+      atb[1]![r]! += w * row[r]! * to[i]![1];
+    }
+  });
+  const [u, v] = atb.map((b) => solve3(ata, b));
+  return ([x, y]) => [u![0]! * x + u![1]! * y + u![2]!, v![0]! * x + v![1]! * y + v![2]!];
+}
+
+/** Cramer's rule for a 3x3 system. */
+function solve3(m: number[][], b: number[]): number[] {
+  const det = (a: number[][]) => a[0]![0]! * (a[1]![1]! * a[2]![2]! - a[1]![2]! * a[2]![1]!) - a[0]![1]! * (a[1]![0]! * a[2]![2]! - a[1]![2]! * a[2]![0]!) + a[0]![2]! * (a[1]![0]! * a[2]![1]! - a[1]![1]! * a[2]![0]!);
+  const d = det(m);
+  return [0, 1, 2].map((k) => det(m.map((row, r) => row.map((v, c) => (c === k ? b[r]! : v)))) / d);
+}
+
+function bilinear(rgb: Uint8Array, size: number, x: number, y: number): number[] {
+  const x0 = Math.max(0, Math.min(size - 2, Math.floor(x))), y0 = Math.max(0, Math.min(size - 2, Math.floor(y)));
+  const fx = Math.min(1, Math.max(0, x - x0)), fy = Math.min(1, Math.max(0, y - y0));
+  return [0, 1, 2].map((c) => {
+    const at = (xx: number, yy: number) => rgb[(yy * size + xx) * 3 + c]!;
+    return (at(x0, y0) * (1 - fx) + at(x0 + 1, y0) * fx) * (1 - fy) + (at(x0, y0 + 1) * (1 - fx) + at(x0 + 1, y0 + 1) * fx) * fy;
+  });
+}
+
+/** Andrew's monotone chain; counter-clockwise in y-down image terms is irrelevant here (distanceOutside checks both). */
+function convexHull(pts: Point[]): Point[] {
+  const s = [...pts].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const cross = (o: Point, a: Point, b: Point) => (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
+  const half = (list: Point[]) => {
+    const h: Point[] = [];
+    for (const p of list) {
+      while (h.length >= 2 && cross(h[h.length - 2]!, h[h.length - 1]!, p) <= 0) h.pop();
+      h.push(p);
+    }
+    h.pop();
+    return h;
+  };
+  return [...half(s), ...half([...s].reverse())];
+}
+
+/** How far p lies outside the convex polygon (0 inside it). */
+function distanceOutside(poly: Point[], p: Point): number {
+  let inside = true, nearest = Infinity;
+  for (let i = 0; i < poly.length; i++) {
+    const a = poly[i]!, b = poly[(i + 1) % poly.length]!;
+    const ex = b[0] - a[0], ey = b[1] - a[1];
+    if (ex * (p[1] - a[1]) - ey * (p[0] - a[0]) < 0) inside = false;
+    const t = Math.max(0, Math.min(1, ((p[0] - a[0]) * ex + (p[1] - a[1]) * ey) / (ex * ex + ey * ey)));
+    nearest = Math.min(nearest, Math.hypot(p[0] - a[0] - t * ex, p[1] - a[1] - t * ey));
+  }
+  return inside ? 0 : nearest;
+}
