@@ -13,17 +13,6 @@ const SEAM_BLEND = 0.1;
 
 type Point = readonly [number, number];
 
-/** The face's mesh in portrait pixels, and its pose in the photo. */
-export interface FaceInPortrait { mesh: ReadonlyArray<readonly [number, number, number]>; pose: { yawDeg: number; rollDeg: number } }
-
-/**
- * Faces turned or tilted further are not completed: their halves are no mirror images in the
- * picture, and an affine map put a third eye beside softui-brooke (turned 20-23 degrees, tilted
- * 16-18) and cut md-team-3's eye (tilted 20) and md-marie's mouth (turned 24) at the seam.
- */
-const MAX_YAW_DEG = 15;
-const MAX_ROLL_DEG = 12;
-
 const smoothstep = (t: number) => (t <= 0 ? 0 : t >= 1 ? 1 : t * t * (3 - 2 * t));
 
 /**
@@ -38,10 +27,13 @@ const smoothstep = (t: number) => (t <= 0 ? 0 : t >= 1 ? 1 : t * t * (3 - 2 * t)
  * the picture, and an affine map follows its foreshortening. Written here: image libraries extend
  * a picture by copying, mirroring at its edge or a colour, none by a face's own symmetry. Returns
  * the photo (faded into the other half near the cut) and the fill; both unchanged where the face
- * does not cross a side of the photo, or is turned or tilted too far (MAX_YAW_DEG, MAX_ROLL_DEG).
+ * does not cross a side of the photo. Fitted over the whole face without the weights, the map put
+ * an eye cut at its outer corner beside its own mirror image (clm-audrey) and a third eye beside
+ * softui-brooke (turned 20-23 degrees, tilted 16-18); with them, faces turned up to 30 degrees
+ * (mk-kendall) and tilted up to 30 (md-team-1 turned in the plane) cut at either side were
+ * completed without a seam.
  */
-export function completeFromOtherHalf(rgb: Buffer, fill: Buffer, size: number, known: KnownRect, { mesh, pose }: FaceInPortrait): { photo: Buffer; fill: Buffer } {
-  if (Math.abs(pose.yawDeg) > MAX_YAW_DEG || Math.abs(pose.rollDeg) > MAX_ROLL_DEG) return { photo: rgb, fill };
+export function completeFromOtherHalf(rgb: Buffer, fill: Buffer, size: number, known: KnownRect, mesh: ReadonlyArray<readonly [number, number, number]>): { photo: Buffer; fill: Buffer } {
   const points = mesh.slice(0, 468).map(([x, y]): Point => [x, y]);
   const xs = points.map((p) => p[0]);
   const cutLeft = known.x0 > 0 && Math.min(...xs) < known.x0, cutRight = known.x1 < size - 1 && Math.max(...xs) > known.x1;

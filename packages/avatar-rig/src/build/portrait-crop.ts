@@ -3,7 +3,7 @@ import { cutSquare, type FaceFound, type Iris } from '@avatar-factory/face-analy
 import type { PortraitIris } from './eye-refine';
 import { pushPullFill } from './push-pull-fill';
 import { continueEdges } from './edge-continuation';
-import { completeFromOtherHalf, type FaceInPortrait } from './other-half';
+import { completeFromOtherHalf } from './other-half';
 
 /** Crop side relative to the larger side of the tight face-mesh box: head, hair, neck and shoulders. */
 export const CROP_PER_FACE = 2.6;
@@ -54,7 +54,7 @@ export async function portraitCrop(image: Buffer, face: FaceFound): Promise<Port
   const scale = size / side;
   const photoInPortrait = { left: -left * scale, top: -top * scale, right: (face.imageWidth - left) * scale, bottom: (face.imageHeight - top) * scale };
   const mesh = face.mesh.slice(0, 468).map(([x, y, z]): [number, number, number] => [(x - left) * scale, (y - top) * scale, z * scale]);
-  const extended = Object.values(pad).some((p) => p > 0) ? await extendBeyondPhoto(rgb, size, photoInPortrait, pad, { mesh, pose: face.measurements }) : rgb;
+  const extended = Object.values(pad).some((p) => p > 0) ? await extendBeyondPhoto(rgb, size, photoInPortrait, pad, mesh) : rgb;
   const rgba = await sharp(extended, { raw: { width: size, height: size, channels: 3 } }).ensureAlpha().raw().toBuffer();
   const iris = (i: Iris): PortraitIris => ({ center: [(i.center[0] - left) * scale, (i.center[1] - top) * scale], radius: i.radius * scale });
   const irises = face.iris ? { imageLeft: iris(face.iris.imageLeft), imageRight: iris(face.iris.imageRight) } : null;
@@ -194,7 +194,7 @@ const TOP_FADE = 0.05;
  * fog within a few per cent of the portrait: a head cut off at the forehead went on upwards as a
  * column of skin (mk-marc-cut-top-131).
  */
-async function extendBeyondPhoto(rgb: Buffer, size: number, photo: Padding, pad: Padding, face: FaceInPortrait): Promise<Buffer> {
+async function extendBeyondPhoto(rgb: Buffer, size: number, photo: Padding, pad: Padding, mesh: PortraitCrop['mesh']): Promise<Buffer> {
   const feather = Math.max(1, size * EXTENSION_FEATHER);
   // Distance of each pixel centre inside the photo from its nearest padded edge (negative outside it).
   const inside = new Float32Array(size * size);
@@ -211,7 +211,7 @@ async function extendBeyondPhoto(rgb: Buffer, size: number, photo: Padding, pad:
     y1: pad.bottom > 0 ? Math.min(size - 1, Math.floor(photo.bottom - EDGE_RINGING_PX - 0.5)) : size - 1,
   };
   // A face the photo's side cuts is completed from its other half; elsewhere the edge goes on.
-  const completed = completeFromOtherHalf(rgb, continueEdges(rgb, size, kept), size, kept, face);
+  const completed = completeFromOtherHalf(rgb, continueEdges(rgb, size, kept), size, kept, mesh);
   const fill = completed.fill;
   // The fog is needed only above a photo whose top the crop leaves.
   const known = () => inside.map((d) => (d >= EDGE_RINGING_PX ? 1 : 0));
