@@ -25,9 +25,9 @@ export function cutOffShare(mesh: readonly MeshPoint[], width: number, height: n
 
 type P = [number, number];
 
-/** Andrew's monotone chain, counter-clockwise in y-up terms. */
-function convexHull(pts: P[]): P[] {
-  const s = [...pts].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+/** Convex hull by Andrew's monotone chain, counter-clockwise in y-up terms. */
+export function convexHull(pts: ReadonlyArray<readonly [number, number]>): P[] {
+  const s = pts.map(([x, y]): P => [x, y]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   const cross = (o: P, a: P, b: P) => (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
   const half = (list: P[]) => {
     const h: P[] = [];

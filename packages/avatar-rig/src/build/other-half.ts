@@ -1,4 +1,4 @@
-import { meshCounterparts } from '@avatar-factory/face-analysis';
+import { convexHull, meshCounterparts } from '@avatar-factory/face-analysis';
 import type { KnownRect } from './edge-continuation';
 
 /** Beyond the mesh's outline the other half's pixels give way to the edge's continuation over this share of the face's width. */
@@ -136,22 +136,6 @@ function bilinear(rgb: Uint8Array, size: number, x: number, y: number): number[]
     const at = (xx: number, yy: number) => rgb[(yy * size + xx) * 3 + c]!;
     return (at(x0, y0) * (1 - fx) + at(x0 + 1, y0) * fx) * (1 - fy) + (at(x0, y0 + 1) * (1 - fx) + at(x0 + 1, y0 + 1) * fx) * fy;
   });
-}
-
-/** Andrew's monotone chain; counter-clockwise in y-down image terms is irrelevant here (distanceOutside checks both). */
-function convexHull(pts: Point[]): Point[] {
-  const s = [...pts].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  const cross = (o: Point, a: Point, b: Point) => (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
-  const half = (list: Point[]) => {
-    const h: Point[] = [];
-    for (const p of list) {
-      while (h.length >= 2 && cross(h[h.length - 2]!, h[h.length - 1]!, p) <= 0) h.pop();
-      h.push(p);
-    }
-    h.pop();
-    return h;
-  };
-  return [...half(s), ...half([...s].reverse())];
 }
 
 /** How far p lies outside the convex polygon (0 inside it). */
