@@ -105,6 +105,10 @@ export async function analyseFace(image: Buffer, options: AnalyseOptions = {}): 
     measurements = { ...measurements, cutOffShare: shares.reduce((sum, share) => sum + share, 0) / shares.length };
     refusal = checkFaceRange(measurements);
   }
+  if (refusal?.code === 'face_too_small' && options.checkRange !== false && options.minFacePx === undefined && !options.detectIn) {
+    const wider = await widerReading(image, faceMeshBox(measured), measurements.faceHeightPx, options);
+    if (wider) return wider;
+  }
   if (refusal) return fail(refusal.code, refusal.message, { measurements, refusal });
   // The range is judged on the usual reading (an eye read again moves the pose estimate by a
   // degree or two, and took argonfree-team-2 from 27 degrees up to 31 to the side); the mesh handed
@@ -152,6 +156,32 @@ async function paddedCutOffShares(data: Buffer, info: OutputInfo): Promise<numbe
     if (reading.ok) shares.push(cutOffShare(reading.mesh.map(([x, y, z]): MeshPoint => [x - room, y - room, z]), info.width, info.height));
   }
   return shares;
+}
+
+/** Side, in the small face's boxes, of the square a face refused as too small is looked for again in. */
+const WIDER_SIDE = 5;
+/**
+ * The face found there replaces the small one only when it is this much larger: a whole face
+ * around a part (softui-ivana dim: 102 -> 269 px), not the same face measured again a pixel or
+ * two otherwise (tabler-male-14: 119 px as taken, in range framed closer).
+ */
+const WHOLE_FACE_LARGER = 1.3;
+
+/**
+ * A face refused as too small looked for again around itself: in a dim, noisy photo (0.4
+ * exposure, sensor noise) Human's detector found only part of softui-ivana's face (a mesh box of
+ * 90 x 91 px with score 0.64 inside her 211 x 252 px face, "102 px high") and the photo was
+ * refused; in a square of 5 of those boxes (3 was too tight to find her) the whole face is found.
+ * The answer is the face found there when it is in range, holds most of the part first found and
+ * is WHOLE_FACE_LARGER; else null, and the refusal stands (a face that is small reads as small
+ * there too).
+ */
+async function widerReading(image: Buffer, small: Box, smallHeightPx: number, options: AnalyseOptions): Promise<FaceAnalysis | null> {
+  const wider = await analyseFace(image, { ...options, detectIn: squareAround(small, WIDER_SIDE) });
+  if (!wider.ok) return null;
+  const { box } = wider;
+  const overlap = Math.max(0, Math.min(box.x + box.width, small.x + small.width) - Math.max(box.x, small.x)) * Math.max(0, Math.min(box.y + box.height, small.y + small.height) - Math.max(box.y, small.y));
+  return overlap >= 0.5 * small.width * small.height && wider.measurements.faceHeightPx >= WHOLE_FACE_LARGER * smallHeightPx ? wider : null;
 }
 
 /** Side, in face boxes, of the square a reading is confirmed in. */
