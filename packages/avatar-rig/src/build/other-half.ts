@@ -1,8 +1,12 @@
 import { convexHull, meshCounterparts } from '@avatar-factory/face-analysis';
 import type { KnownRect } from './edge-continuation';
 
-/** Beyond the mesh's outline the other half's pixels give way to the edge's continuation over this share of the face's width. */
-const FADE_OUTSIDE_FACE = 0.12;
+/**
+ * Beyond the mesh's outline the other half's pixels give way to the edge's continuation over this
+ * share of the face's width: the hair and background beside the face come from the other side too
+ * (at 0.12 clm-audrey's bun and clm-cage's hair on the cut side were a brown smear).
+ */
+const FADE_OUTSIDE_FACE = 0.4;
 /** Colour gains between the two halves (one side lit, the other in shade) are kept within these. */
 const GAIN_RANGE = [0.6, 1.6] as const;
 
