@@ -1,4 +1,5 @@
 import { convexHull, meshCounterparts } from '@avatar-factory/face-analysis';
+import { solve3 } from '../geometry/solve3';
 import type { KnownRect } from './edge-continuation';
 
 /**
@@ -54,6 +55,7 @@ export function completeFromOtherHalf(rgb: Buffer, fill: Buffer, size: number, k
   // outer corner, fitted over the whole face, showed beside its own mirror image).
   const fromCut = ([x]: Point) => Math.min(cutLeft ? x - known.x0 : Infinity, cutRight ? known.x1 - x : Infinity);
   const mirror = fitAffine(pairs.map(([p]) => p), pairs.map(([, q]) => q), pairs.map(([p]) => Math.exp(-fromCut(p) / (NEAR_CUT * faceWidth))));
+  if (!mirror) return { photo: rgb, fill };
   const outline = convexHull(points);
   const sideOfPhoto = (x: number) => (cutLeft && x < known.x0) || (cutRight && x > known.x1);
   const gain = stripGain(rgb, size, known, mirror, sideOfPhoto, outline, cutLeft);
@@ -108,8 +110,8 @@ function stripGain(rgb: Uint8Array, size: number, known: KnownRect, mirror: (p: 
   return own.map((o, c) => (mirrored[c]! > 0 ? Math.min(GAIN_RANGE[1], Math.max(GAIN_RANGE[0], o / mirrored[c]!)) : 1));
 }
 
-/** The affine map taking each of `from` nearest (weighted least squares) to the matching point of `to`. */
-function fitAffine(from: Point[], to: Point[], weights: number[]): (p: Point) => [number, number] {
+/** The affine map taking each of `from` nearest (weighted least squares) to the matching point of `to`; null when the points do not fix one. */
+function fitAffine(from: Point[], to: Point[], weights: number[]): ((p: Point) => [number, number]) | null {
   // Normal equations for [a b c] with a x + b y + c = target, one per output coordinate.
   const ata = [[0, 0, 0], [0, 0, 0], [0, 0, 0]];
   const atb = [[0, 0, 0], [0, 0, 0]];
@@ -123,14 +125,8 @@ function fitAffine(from: Point[], to: Point[], weights: number[]): (p: Point) =>
     }
   });
   const [u, v] = atb.map((b) => solve3(ata, b));
-  return ([x, y]) => [u![0]! * x + u![1]! * y + u![2]!, v![0]! * x + v![1]! * y + v![2]!];
-}
-
-/** Cramer's rule for a 3x3 system. */
-function solve3(m: number[][], b: number[]): number[] {
-  const det = (a: number[][]) => a[0]![0]! * (a[1]![1]! * a[2]![2]! - a[1]![2]! * a[2]![1]!) - a[0]![1]! * (a[1]![0]! * a[2]![2]! - a[1]![2]! * a[2]![0]!) + a[0]![2]! * (a[1]![0]! * a[2]![1]! - a[1]![1]! * a[2]![0]!);
-  const d = det(m);
-  return [0, 1, 2].map((k) => det(m.map((row, r) => row.map((v, c) => (c === k ? b[r]! : v)))) / d);
+  if (!u || !v) return null;
+  return ([x, y]) => [u[0] * x + u[1] * y + u[2], v[0] * x + v[1] * y + v[2]];
 }
 
 function bilinear(rgb: Uint8Array, size: number, x: number, y: number): number[] {
