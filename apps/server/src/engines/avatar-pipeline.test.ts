@@ -147,6 +147,9 @@ describe("a small face in a phone's 12-megapixel photo (4032 x 3024)", () => {
     ['stored on its side without an EXIF orientation, face 200 px high', 512, (jpeg: Buffer) => sharp(jpeg).rotate(90).jpeg().toBuffer()],
     ['stored on its side without an EXIF orientation, face 130 px high', 333, (jpeg: Buffer) => sharp(jpeg).rotate(90).jpeg().toBuffer()],
     ['stored on its other side, face 130 px high', 333, (jpeg: Buffer) => sharp(jpeg).rotate(-90).jpeg().toBuffer()],
+    // Found in range in the copy (about 200 px high there), the face is moved into a sharper crop.
+    ['as taken, face 400 px high', 1024, (jpeg: Buffer) => Promise.resolve(jpeg)],
+    ['stored on its side without an EXIF orientation, face 400 px high', 1024, (jpeg: Buffer) => sharp(jpeg).rotate(90).jpeg().toBuffer()],
   ])('%s: is analysed at the photo\'s own resolution, as big as in the portrait alone, and rigged', async (_, width, store) => {
     const aloneImage = await avatarPipeline.normalise(await portrait(width));
     const alone = (await avatarPipeline.analyse(aloneImage)).face;
