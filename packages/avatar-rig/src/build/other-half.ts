@@ -139,7 +139,7 @@ function bilinear(rgb: Uint8Array, size: number, x: number, y: number): number[]
 }
 
 /** How far p lies outside the convex polygon (0 inside it). */
-function distanceOutside(poly: Point[], p: Point): number {
+export function distanceOutside(poly: Point[], p: Point): number {
   let inside = true, nearest = Infinity;
   for (let i = 0; i < poly.length; i++) {
     const a = poly[i]!, b = poly[(i + 1) % poly.length]!;

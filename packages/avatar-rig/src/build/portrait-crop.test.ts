@@ -94,3 +94,28 @@ describe('portraitCrop on a photo that ends above the shoulders', () => {
     }
   });
 });
+
+/** Mean luma (0-255) of an RGBA image's pixels in columns x0..x1, rows y0..y1. */
+function meanLuma(rgba: Buffer, size: number, x0: number, x1: number, y0: number, y1: number): number {
+  let sum = 0, n = 0;
+  for (let y = Math.max(0, y0); y < y1; y++) {
+    for (let x = Math.max(0, x0); x < Math.min(size, x1); x++, n++) sum += 0.299 * rgba[(y * size + x) * 4]! + 0.587 * rgba[(y * size + x) * 4 + 1]! + 0.114 * rgba[(y * size + x) * 4 + 2]!;
+  }
+  return sum / n;
+}
+
+describe('portraitCrop on a head cut off at the forehead, against a black wall', () => {
+  it('goes on above the photo in the dark of the hair and wall around the head, not as a column of skin', async () => {
+    const { crop, inPortrait } = await cropOf('mk-marc-cut-top-131');
+    const { size } = crop;
+    const photoTop = inPortrait(0);
+    expect(photoTop).toBeGreaterThan(0.15 * size);
+    // Over the face's own columns: the forehead just inside the photo, and the fill well above it.
+    const [x0, x1] = [Math.round(crop.mesh[234]![0]), Math.round(crop.mesh[454]![0])];
+    const forehead = meanLuma(crop.rgba, size, x0, x1, photoTop + 5, photoTop + 15);
+    const above = meanLuma(crop.rgba, size, x0, x1, 0, Math.round(photoTop - 0.1 * size));
+    // Made of the whole photo, face and all, the fog there was a glow of skin (luma 50 to the forehead's 144; 20 now).
+    expect(forehead).toBeGreaterThan(100);
+    expect(above).toBeLessThan(forehead / 4);
+  });
+});

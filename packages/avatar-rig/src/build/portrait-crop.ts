@@ -1,9 +1,9 @@
 import sharp from 'sharp';
-import { cutSquare, type FaceFound, type Iris } from '@avatar-factory/face-analysis';
+import { convexHull, cutSquare, type FaceFound, type Iris } from '@avatar-factory/face-analysis';
 import type { PortraitIris } from './eye-refine';
 import { pushPullFill } from './push-pull-fill';
 import { continueEdges } from './edge-continuation';
-import { completeFromOtherHalf } from './other-half';
+import { completeFromOtherHalf, distanceOutside } from './other-half';
 
 /** Crop side relative to the larger side of the tight face-mesh box: head, hair, neck and shoulders. */
 export const CROP_PER_FACE = 2.6;
@@ -183,6 +183,8 @@ const EXTENSION_FEATHER = 0.03;
 const EDGE_RINGING_PX = 3;
 /** Above the photo, the edge's continuation gives way to the fog over about this share of the portrait's side. */
 const TOP_FADE = 0.05;
+/** The fog is made of the photo at least this share of the face's width outside the face's outline. */
+const FOG_CLEAR_OF_FACE = 0.05;
 
 /**
  * The portrait (RGB, `size` square) with everything outside `photo` (its rectangle in portrait
@@ -192,7 +194,9 @@ const TOP_FADE = 0.05;
  * colours, drew every extended portrait (58 of the corpus' 73) with a grey fog where the photo
  * ended (argon-marie's white shirt turned to a grey-pink band). Above the photo it fades into that
  * fog within a few per cent of the portrait: a head cut off at the forehead went on upwards as a
- * column of skin (mk-marc-cut-top-131).
+ * column of skin (mk-marc-cut-top-131). The fog is made of the photo around the face only (hair,
+ * wall): made of the whole photo, it was a glow of skin over mk-marc-cut-top-131's head and a skin
+ * coloured haze over clm-kim1-crop's dark hair.
  */
 async function extendBeyondPhoto(rgb: Buffer, size: number, photo: Padding, pad: Padding, mesh: PortraitCrop['mesh']): Promise<Buffer> {
   const feather = Math.max(1, size * EXTENSION_FEATHER);
@@ -213,8 +217,16 @@ async function extendBeyondPhoto(rgb: Buffer, size: number, photo: Padding, pad:
   // A face the photo's side cuts is completed from its other half; elsewhere the edge goes on.
   const completed = completeFromOtherHalf(rgb, continueEdges(rgb, size, kept), size, kept, mesh);
   const fill = completed.fill;
-  // The fog is needed only above a photo whose top the crop leaves.
-  const known = () => inside.map((d) => (d >= EDGE_RINGING_PX ? 1 : 0));
+  // The fog is needed only above a photo whose top the crop leaves; it is made of the photo around
+  // the face, not of the face.
+  const known = () => {
+    const outline = convexHull(mesh.map(([x, y]): [number, number] => [x, y]));
+    const xs = outline.map(([x]) => x), ys = outline.map(([, y]) => y);
+    const clearance = FOG_CLEAR_OF_FACE * (Math.max(...xs) - Math.min(...xs));
+    const [x0, x1, y0, y1] = [Math.min(...xs) - clearance, Math.max(...xs) + clearance, Math.min(...ys) - clearance, Math.max(...ys) + clearance];
+    const nearFace = (x: number, y: number) => x > x0 && x < x1 && y > y0 && y < y1 && distanceOutside(outline, [x, y]) <= clearance;
+    return inside.map((d, p) => (d >= EDGE_RINGING_PX && !nearFace((p % size) + 0.5, Math.floor(p / size) + 0.5) ? 1 : 0));
+  };
   const fog = pad.top > 0 ? await sharp(pushPullFill(rgb, known(), size, size), { raw: { width: size, height: size, channels: 3 } }).blur(Math.max(0.5, size * EXTENSION_BLUR)).raw().toBuffer() : null;
   const out = Buffer.alloc(size * size * 3);
   for (let p = 0; p < size * size; p++) {
