@@ -55,6 +55,20 @@ describe('analyseFace on the fixture photos', () => {
     expect(result.box.y).toBeGreaterThan(212);
   });
 
+  it.each([
+    ['a banner, 4:1', { top: 0, bottom: 0, left: 344, right: 344 }],
+    ['a strip, 1:4', { top: 500, bottom: 500, left: 0, right: 0 }],
+  ])('finds the face in %s, where Human squashed it out of sight', async (_, room) => {
+    // Grace Hopper's face and shoulders, the photo's edge colours carried on to the banner's ends
+    // (or a strip's): Human's detector stretches its input to a square, and saw no face there.
+    const band = sharp(fixture('grace_hopper.jpg')).extract(room.top ? { left: 56, top: 0, width: 400, height: 600 } : { left: 0, top: 90, width: 512, height: 300 });
+    const elongated = await sharp(await band.png().toBuffer()).extend({ ...room, extendWith: 'copy' }).png().toBuffer();
+    const result = await analyseFace(elongated);
+    if (!result.ok) throw new Error(`expected a face, got ${result.code}: ${result.message}`);
+    expect(result.box.width).toBeGreaterThan(150);
+    expect(result.box.x + result.box.width / 2).toBeCloseTo((room.left ?? 0) + (room.top ? 200 : 256), -2);
+  });
+
   it('refuses the coffee cup: no face', async () => {
     expect(await analyseFace(fixture('no_face_coffee.png'))).toMatchObject({ ok: false, code: 'no_face', faceCount: 0 });
   });
