@@ -258,7 +258,7 @@ const MAX_DETECT_ASPECT = 1.5;
  * (3:2) showed no face at all.
  */
 async function paddedToDetectorShape(rgb: Buffer, width: number, height: number): Promise<{ rgb: Buffer; width: number; height: number; left: number; top: number }> {
-  const padWidth = Math.max(0, Math.ceil(height / MAX_DETECT_ASPECT) - width), padHeight = Math.max(0, Math.ceil(width / MAX_DETECT_ASPECT) - height);
+  const padWidth = Math.max(0, Math.round(height / MAX_DETECT_ASPECT) - width), padHeight = Math.max(0, Math.round(width / MAX_DETECT_ASPECT) - height);
   if (padWidth === 0 && padHeight === 0) return { rgb, width, height, left: 0, top: 0 };
   const left = Math.floor(padWidth / 2), top = Math.floor(padHeight / 2);
   const grey = { r: 128, g: 128, b: 128 };
