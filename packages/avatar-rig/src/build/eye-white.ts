@@ -3,8 +3,22 @@ import type { PortraitIris } from './eye-refine';
 import type { EyeLandmarks } from './landmarks';
 import { lerp3, median, sampleAt, type PhotoSample } from './photo-sample';
 
-/** White of the eye and lid skin must differ by this much luma (0-255), or the eye's white cannot be told from its skin. */
+/** White of the eye and lid skin must differ by this much luma (0-255)... */
 const MIN_CONTRAST = 15;
+/**
+ * ...or, the white about as bright as the skin, by this much warmth (saturation plus red share):
+ * on a brightly lit face (argon-marie's eye under its lashes: white luma 149, skin 143) the luma
+ * rule could not tell them apart, no lid was read, and a blink closed the lids onto Human's lower
+ * contour, 4 px up the white, which stayed in sight under the closed lashes. There the white's
+ * warmth is -0.03 and the skin's 0.62.
+ */
+const MIN_WARMTH_CONTRAST = 0.25;
+/**
+ * Colour tells only on a lit face, its lid skin at least this luma: behind tabler-female-24's red
+ * sunglasses (luma 15) the lens's grey reflection read as a cool white and a blink dragged it
+ * down, and clm-audrey darkened (skin 49) read colours too noisy to trust.
+ */
+const LIT_SKIN = 100;
 
 export interface EyeWhite {
   /** A sample that is the eye's white: nearer its luma and saturation than the lid skin's. */
@@ -16,7 +30,8 @@ export interface EyeWhite {
 /**
  * The eye's white as the lid readers tell it from the lids: the brightest third of what lies
  * between the lids beside the iris (the lids' lashes and shadows take the rest), against the lid
- * skin along the fold below. Null when the two cannot be told apart (a dim or shaded eye).
+ * skin along the fold below, told by luma or, about as bright, by colour (MIN_WARMTH_CONTRAST). Null
+ * when the two cannot be told apart (a dim or shaded eye).
  */
 export function eyeWhite(mesh: ReadonlyArray<Vec3>, eye: EyeLandmarks, iris: PortraitIris, rgba: Uint8Array | Buffer, size: number): EyeWhite | null {
   const inIris = (x: number, y: number) => Math.hypot(x - iris.center[0], y - iris.center[1]) < iris.radius;
@@ -31,11 +46,14 @@ export function eyeWhite(mesh: ReadonlyArray<Vec3>, eye: EyeLandmarks, iris: Por
   });
   const white = between.sort((a, b) => b.y - a.y).slice(0, Math.ceil(between.length / 3));
   if (white.length < 2) return null;
-  const w = { y: median(white.map((s) => s.y)), sat: median(white.map((s) => s.sat)) };
-  const s = { y: median(skin.map((x) => x.y)), sat: median(skin.map((x) => x.sat)) };
-  if (w.y < s.y + MIN_CONTRAST || w.sat > s.sat) return null;
-  return {
-    isWhite: (x) => x.y > (w.y + s.y) / 2 && x.sat < (w.sat + s.sat) / 2,
-    isIrisDark: (x, px, py) => inIris(px, py) && x.y < s.y - MIN_CONTRAST,
-  };
+  const w = { y: median(white.map((s) => s.y)), sat: median(white.map((s) => s.sat)), warmth: median(white.map(warmth)) };
+  const s = { y: median(skin.map((x) => x.y)), sat: median(skin.map((x) => x.sat)), warmth: median(skin.map(warmth)) };
+  const isIrisDark = (x: PhotoSample, px: number, py: number) => inIris(px, py) && x.y < s.y - MIN_CONTRAST;
+  if (w.y >= s.y + MIN_CONTRAST && w.sat <= s.sat) return { isWhite: (x) => x.y > (w.y + s.y) / 2 && x.sat < (w.sat + s.sat) / 2, isIrisDark };
+  // A brightly lit face: the white no brighter than the skin, but plainly cooler.
+  if (s.y < LIT_SKIN || w.y < s.y - MIN_CONTRAST || s.warmth - w.warmth < MIN_WARMTH_CONTRAST) return null;
+  return { isWhite: (x) => x.y > s.y - 2 * MIN_CONTRAST && warmth(x) < (w.warmth + s.warmth) / 2, isIrisDark };
 }
+
+/** How skin-like a sample's colour is: its saturation and red share together (an eye's white is neither). */
+const warmth = (x: PhotoSample) => x.sat + x.red;
