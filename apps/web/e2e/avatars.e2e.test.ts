@@ -140,6 +140,20 @@ describe('Avatar creation screen', () => {
     await expect.poll(() => generateButton().isDisabled()).toBe(true);
   });
 
+  it.each([
+    ['a 6:1 banner', 'grace-banner.png', { left: 1544, right: 1544 }, '3600×600'],
+    ['a 1:3.5 strip', 'grace-strip.png', { top: 600, bottom: 600 }, '512×1800'],
+  ])('counts the face in %s, as the server finds it', async (_, name, room, size) => {
+    // Grace Hopper, the photo's edge colours carried on to the ends: BlazeFace stretches its input
+    // to a square, and found no face there ("顔が検出されませんでした").
+    const long = await sharp(path.join(fixtures, 'grace_hopper.jpg')).extend({ ...room, extendWith: 'copy' }).png().toBuffer();
+    await page.getByTestId('photo-input').setInputFiles({ name, mimeType: 'image/png', buffer: long });
+    await page.getByText(name, { exact: true }).waitFor();
+    await page.waitForFunction((shown) => document.querySelector('[data-testid=validation-report]')?.textContent?.includes(shown), size, { timeout: 30_000 });
+    await expect.poll(() => report().textContent(), { message: consoleLines.join('\n') }).toContain('Faces1');
+    await expect.poll(() => report().getAttribute('data-passed')).toBe('true');
+  });
+
   it('rejects a small image, naming the minimum and its size', async () => {
     await choosePhoto('astronaut_small_320.png');
     await page.waitForFunction(() => document.querySelector('[data-testid=validation-report]')?.textContent?.includes('320x320'), undefined, {

@@ -121,6 +121,12 @@ export const imageLimits = {
   blurThreshold: 5,
   faceDetectionTimeoutMs: 10000,
   faceMinConfidence: 0.5,
+  /**
+   * Human's face detector stretches its input to a square, and a face in a long photo (a banner, a
+   * strip) squashed there goes unfound: the page's check and the server's analysis show it a photo
+   * longer than this many times its width (or the other way) padded with grey to this shape.
+   */
+  faceDetectorMaxAspect: 1.5,
 } as const;
 
 export const taskPollIntervalMs = 5000;

@@ -1,5 +1,5 @@
 import sharp, { type OutputInfo } from 'sharp';
-import { distinctFaces } from '@avatar-factory/contracts';
+import { distinctFaces, imageLimits } from '@avatar-factory/contracts';
 import { detectFaces, type HumanFace, type HumanPoint } from './human-instance';
 import { checkFaceRange, type RangeRefusal } from './face-range';
 import { cutOffShare, measureFace } from './measure-face';
@@ -246,11 +246,9 @@ async function facesIn(rgb: Buffer, width: number, height: number, { iris = true
   return distinctFaces(found.filter((f) => f.score >= FACE_MIN_SCORE), (face) => faceMeshBox(face.mesh));
 }
 
-/** The longest an image's long side may be, in its short sides, as Human's face detector is given it. */
-const MAX_DETECT_ASPECT = 1.5;
-
 /**
- * The image padded with grey on its short sides to at most MAX_DETECT_ASPECT: Human's detector
+ * The image padded with grey on its short sides to at most imageLimits.faceDetectorMaxAspect (the
+ * page's face check pads alike): Human's detector
  * stretches whatever it is given to a square, and squashed there a face goes unfound. Of 40
  * in-range corpus photos cut to bands 1.5 face heights high, the face was found in 39 at 2:1, 33
  * at 2.5:1, 22 at 3:1 and 10 at 4:1 (a banner, a panorama, a phone's screenshot of a photo);
@@ -258,7 +256,8 @@ const MAX_DETECT_ASPECT = 1.5;
  * (3:2) showed no face at all.
  */
 async function paddedToDetectorShape(rgb: Buffer, width: number, height: number): Promise<{ rgb: Buffer; width: number; height: number; left: number; top: number }> {
-  const padWidth = Math.max(0, Math.round(height / MAX_DETECT_ASPECT) - width), padHeight = Math.max(0, Math.round(width / MAX_DETECT_ASPECT) - height);
+  const aspect = imageLimits.faceDetectorMaxAspect;
+  const padWidth = Math.max(0, Math.round(height / aspect) - width), padHeight = Math.max(0, Math.round(width / aspect) - height);
   if (padWidth === 0 && padHeight === 0) return { rgb, width, height, left: 0, top: 0 };
   const left = Math.floor(padWidth / 2), top = Math.floor(padHeight / 2);
   const grey = { r: 128, g: 128, b: 128 };

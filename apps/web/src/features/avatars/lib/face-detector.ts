@@ -108,13 +108,29 @@ async function detectOnce(canvas: HTMLCanvasElement): Promise<FaceCheck> {
 
 /** Faces at confidence >= 0.5, a box inside a larger face counted as that face (as on the server, see distinctFaces); null when detection failed. */
 async function countFaces(human: HumanInstance, canvas: HTMLCanvasElement): Promise<number | null> {
-  const result = await human.detect(canvas);
+  const result = await human.detect(paddedToDetectorShape(canvas));
   if (result.error) {
     console.warn('Face detection failed:', result.error);
     return null;
   }
   const confident = result.face.filter((face) => (face.boxScore ?? face.score) >= imageLimits.faceMinConfidence);
   return distinctFaces(confident, ({ box: [x, y, width, height] }) => ({ x, y, width, height })).length;
+}
+
+/** The canvas on grey, padded on its short sides to at most imageLimits.faceDetectorMaxAspect (as the server pads it). */
+function paddedToDetectorShape(canvas: HTMLCanvasElement): HTMLCanvasElement {
+  const aspect = imageLimits.faceDetectorMaxAspect;
+  const width = Math.max(canvas.width, Math.round(canvas.height / aspect)), height = Math.max(canvas.height, Math.round(canvas.width / aspect));
+  if (width === canvas.width && height === canvas.height) return canvas;
+  const padded = document.createElement('canvas');
+  padded.width = width;
+  padded.height = height;
+  const context = padded.getContext('2d');
+  if (!context) throw new Error('no 2D canvas context');
+  context.fillStyle = '#808080';
+  context.fillRect(0, 0, width, height);
+  context.drawImage(canvas, Math.floor((width - canvas.width) / 2), Math.floor((height - canvas.height) / 2));
+  return padded;
 }
 
 function halfTurned(canvas: HTMLCanvasElement): HTMLCanvasElement {
