@@ -251,9 +251,8 @@ async function facesIn(rgb: Buffer, width: number, height: number, { iris = true
  * page's face check pads alike): Human's detector stretches whatever it is given to a square, and
  * squashed there a face goes unfound. Of 40 in-range corpus photos cut to bands 1.5 face heights
  * high, the face was found in 39 at 2:1, 33 at 2.5:1, 22 at 3:1 and 10 at 4:1 (a banner, a
- * panorama, a phone's screenshot of a photo);
- * padded to 1.5:1, in 39-40 at every length. Padded to a square, the blurred softui-annie-spratt
- * (3:2) showed no face at all.
+ * panorama, a phone's screenshot of a photo); padded to 1.5:1, in 39-40 at every length. Padded to
+ * a square, the blurred softui-annie-spratt (3:2) showed no face at all.
  */
 async function paddedToDetectorShape(rgb: Buffer, width: number, height: number): Promise<{ rgb: Buffer; width: number; height: number; left: number; top: number }> {
   const aspect = imageLimits.faceDetectorMaxAspect;
