@@ -1,4 +1,5 @@
 import { convexHull, meshCounterparts } from '@avatar-factory/face-analysis';
+import { distanceOutside } from '../geometry/convex-polygon';
 import { solve3 } from '../geometry/solve3';
 import type { KnownRect } from './edge-continuation';
 
@@ -136,17 +137,4 @@ function bilinear(rgb: Uint8Array, size: number, x: number, y: number): number[]
     const at = (xx: number, yy: number) => rgb[(yy * size + xx) * 3 + c]!;
     return (at(x0, y0) * (1 - fx) + at(x0 + 1, y0) * fx) * (1 - fy) + (at(x0, y0 + 1) * (1 - fx) + at(x0 + 1, y0 + 1) * fx) * fy;
   });
-}
-
-/** How far p lies outside the convex polygon (0 inside it). */
-export function distanceOutside(poly: Point[], p: Point): number {
-  let inside = true, nearest = Infinity;
-  for (let i = 0; i < poly.length; i++) {
-    const a = poly[i]!, b = poly[(i + 1) % poly.length]!;
-    const ex = b[0] - a[0], ey = b[1] - a[1];
-    if (ex * (p[1] - a[1]) - ey * (p[0] - a[0]) < 0) inside = false;
-    const t = Math.max(0, Math.min(1, ((p[0] - a[0]) * ex + (p[1] - a[1]) * ey) / (ex * ex + ey * ey)));
-    nearest = Math.min(nearest, Math.hypot(p[0] - a[0] - t * ex, p[1] - a[1] - t * ey));
-  }
-  return inside ? 0 : nearest;
 }

@@ -3,7 +3,8 @@ import { convexHull, cutSquare, type FaceFound, type Iris } from '@avatar-factor
 import type { PortraitIris } from './eye-refine';
 import { pushPullFill } from './push-pull-fill';
 import { continueEdges } from './edge-continuation';
-import { completeFromOtherHalf, distanceOutside } from './other-half';
+import { completeFromOtherHalf } from './other-half';
+import { distanceOutside } from '../geometry/convex-polygon';
 
 /** Crop side relative to the larger side of the tight face-mesh box: head, hair, neck and shoulders. */
 export const CROP_PER_FACE = 2.6;
