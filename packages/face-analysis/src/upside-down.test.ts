@@ -28,6 +28,22 @@ describe('readOrientation', () => {
     expect(await isUpsideDown(turned)).toBe(true);
   });
 
+  it('reads a long photo whole, a banner or a strip, padded as the analysis pads it', async () => {
+    // Grace Hopper's face in a 4:1 banner and a 1:4 strip, the photo's edge colours carried on:
+    // read whole (as a photo that shows no face as stored is), squashed to the detector's square,
+    // neither showed a face either way up, and turned half a turn both were taken as upright.
+    const bands = [
+      { cut: { left: 0, top: 90, width: 512, height: 300 }, room: { top: 0, bottom: 0, left: 344, right: 344 } },
+      { cut: { left: 56, top: 0, width: 400, height: 600 }, room: { top: 500, bottom: 500, left: 0, right: 0 } },
+    ];
+    for (const { cut, room } of bands) {
+      const band = await sharp(fixture('grace_hopper.jpg')).extract(cut).png().toBuffer();
+      const long = await sharp(band).extend({ ...room, extendWith: 'copy' }).png().toBuffer();
+      expect(await isUpsideDown(long)).toBe(false);
+      expect(await isUpsideDown(await sharp(long).rotate(180).png().toBuffer())).toBe(true);
+    }
+  });
+
   it('looks again, framed closer, at a face found only turned half a turn, and keeps the photo upright where the face shows upright there', async () => {
     // tabler-male-29 enlarged (a hat, dark glasses, people behind him): Human's detector finds no
     // face in the whole frame as it is, and one at 0.60 turned half a turn; his avatar was built on

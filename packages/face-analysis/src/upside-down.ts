@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { cutSquare, type Square } from './cut-square';
 import { detectFaces, type HumanFace } from './human-instance';
 import { faceMeshBox } from './face-mesh-box';
+import { paddedToDetectorShape } from './detector-shape';
 import type { Box } from './types';
 
 /**
@@ -118,15 +119,23 @@ async function readBothWays(raw: Raw, square: Square | null): Promise<BothWays> 
   const read = square
     ? sharp(await cutSquare(raw, square, 'copy'), { raw: { width: square.side, height: square.side, channels: 3 } }).resize(READ_SIZE, READ_SIZE)
     : sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 3 } }).resize(WHOLE_IMAGE_SIZE, WHOLE_IMAGE_SIZE, { fit: 'inside', withoutEnlargement: true });
-  const { data: asIs, info: size } = await read.raw().toBuffer({ resolveWithObject: true });
-  const turned = await sharp(asIs, { raw: { width: size.width, height: size.height, channels: 3 } }).rotate(180).raw().toBuffer();
-  const asStored = strongest(await detectFaces(asIs, size.width, size.height, { describe: true }));
-  const halfTurned = strongest(await detectFaces(turned, size.width, size.height, { describe: true }));
-  // The turned face's box, turned back and scaled to the image's pixels.
-  const scale = square ? square.side / READ_SIZE : raw.width / size.width;
+  const { data, info } = await read.raw().toBuffer({ resolveWithObject: true });
+  // A long image (a banner, a strip) is padded as the analysis pads it: squashed to the detector's
+  // square, its face goes unfound either way up.
+  const asIs = await paddedToDetectorShape(data, info.width, info.height);
+  const turned = await sharp(asIs.rgb, { raw: { width: asIs.width, height: asIs.height, channels: 3 } }).rotate(180).raw().toBuffer();
+  const asStored = strongest(await detectFaces(asIs.rgb, asIs.width, asIs.height, { describe: true }));
+  const halfTurned = strongest(await detectFaces(turned, asIs.width, asIs.height, { describe: true }));
+  // The turned face's box, turned back, out of the padding and scaled to the image's pixels.
+  const scale = square ? square.side / READ_SIZE : raw.width / info.width;
   const [left, top] = square ? [square.left, square.top] : [0, 0];
   const box = halfTurned ? faceMeshBox(halfTurned.mesh) : null;
-  const halfTurnedAt = box && { x: left + (size.width - box.x - box.width) * scale, y: top + (size.height - box.y - box.height) * scale, width: box.width * scale, height: box.height * scale };
+  const halfTurnedAt = box && {
+    x: left + (asIs.width - box.x - box.width - asIs.left) * scale,
+    y: top + (asIs.height - box.y - box.height - asIs.top) * scale,
+    width: box.width * scale,
+    height: box.height * scale,
+  };
   return { asStored, halfTurned, halfTurnedAt };
 }
 
