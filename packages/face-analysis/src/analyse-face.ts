@@ -1,5 +1,5 @@
 import sharp, { type OutputInfo } from 'sharp';
-import { distinctFaces, imageLimits } from '@avatar-factory/contracts';
+import { distinctFaces } from '@avatar-factory/contracts';
 import { paddedToDetectorShape } from './detector-shape';
 import { detectFaces, type HumanFace, type HumanPoint } from './human-instance';
 import { checkFaceRange, type RangeRefusal } from './face-range';
