@@ -44,7 +44,7 @@ export function completeFromOtherHalf(rgb: Buffer, fill: Buffer, size: number, k
   const xs = points.map((p) => p[0]);
   const cutLeft = known.x0 > 0 && Math.min(...xs) < known.x0, cutRight = known.x1 < size - 1 && Math.max(...xs) > known.x1;
   if (!cutLeft && !cutRight) return { photo: rgb, fill };
-  const inKnown = ([x, y]: Point) => x >= known.x0 && x <= known.x1 && y >= known.y0 && y <= known.y1;
+  const inKnown = (p: Point) => insideRect(known, p);
   const counterparts = meshCounterparts();
   const pairs = points.flatMap((p, i) => {
     const q = points[counterparts[i]!]!;
@@ -100,7 +100,7 @@ function stripGain(rgb: Uint8Array, size: number, known: KnownRect, mirror: (p: 
     for (let x = from; x <= to; x++) {
       if (sideOfPhoto(x) || distanceOutside(outline, [x + 0.5, y + 0.5]) > 0) continue;
       const [sx, sy] = mirror([x + 0.5, y + 0.5]);
-      if (sx < known.x0 || sx > known.x1 || sy < known.y0 || sy > known.y1) continue;
+      if (!insideRect(known, [sx, sy])) continue;
       const sample = bilinear(rgb, size, sx - 0.5, sy - 0.5);
       for (let c = 0; c < 3; c++) {
         own[c]! += rgb[(y * size + x) * 3 + c]!;
@@ -109,6 +109,10 @@ function stripGain(rgb: Uint8Array, size: number, known: KnownRect, mirror: (p: 
     }
   }
   return own.map((o, c) => (mirrored[c]! > 0 ? Math.min(GAIN_RANGE[1], Math.max(GAIN_RANGE[0], o / mirrored[c]!)) : 1));
+}
+
+function insideRect(rect: KnownRect, [x, y]: Point): boolean {
+  return x >= rect.x0 && x <= rect.x1 && y >= rect.y0 && y <= rect.y1;
 }
 
 /** The affine map taking each of `from` nearest (weighted least squares) to the matching point of `to`; null when the points do not fix one. */
