@@ -61,14 +61,14 @@ function lowerTooth(u: number, v: number): { light: number; cover: number } | nu
 const LOWER_TEETH_TOP = 0.52;
 const LOWER_TEETH_HALF_WIDTH = 0.3;
 
-/** Mean colour of disks around landmark positions in an RGBA image. */
-export function sampleColour(rgba: Buffer, size: number, points: Array<[number, number]>, radius: number): Rgb {
+/** Mean colour of disks around landmark positions in an RGBA (or, with `channels` 3, RGB) image. */
+export function sampleColour(rgba: Uint8Array, size: number, points: Array<[number, number]>, radius: number, channels: 3 | 4 = 4): Rgb {
   let r = 0, g = 0, b = 0, n = 0;
   for (const [px, py] of points) {
     for (let y = Math.floor(py - radius); y <= Math.ceil(py + radius); y++) {
       for (let x = Math.floor(px - radius); x <= Math.ceil(px + radius); x++) {
         if (x < 0 || y < 0 || x >= size || y >= size || (x - px) ** 2 + (y - py) ** 2 > radius * radius) continue;
-        const o = (y * size + x) * 4;
+        const o = (y * size + x) * channels;
         r += rgba[o]!; g += rgba[o + 1]!; b += rgba[o + 2]!; n++;
       }
     }

@@ -119,3 +119,20 @@ describe('portraitCrop on a head cut off at the forehead, against a black wall',
     expect(above).toBeLessThan(forehead / 4);
   });
 });
+
+describe('portraitCrop on a head cut off at a hat, against a pale sky', () => {
+  it('goes on above the photo in the dark of the hat over the forehead, not as a glow of the sky', async () => {
+    const { crop, inPortrait } = await cropOf('clm-walter2-crop');
+    const { size } = crop;
+    const photoTop = inPortrait(0);
+    expect(photoTop).toBeGreaterThan(0.1 * size);
+    const [x0, x1] = [Math.round(crop.mesh[234]![0]), Math.round(crop.mesh[454]![0])];
+    const brim = meanLuma(crop.rgba, size, x0, x1, photoTop + 3, photoTop + 10);
+    const above = meanLuma(crop.rgba, size, x0, x1, 0, Math.round(photoTop - 0.08 * size));
+    // The brim lies inside the face mesh's outline (the mesh goes on under it to the forehead's
+    // top); with everything inside the outline left out of the fog, the fog over the hat was the
+    // pale sky and wall beside the head: luma 139 over a brim of 24 (45 now).
+    expect(brim).toBeLessThan(50);
+    expect(above).toBeLessThan(2.5 * brim);
+  });
+});

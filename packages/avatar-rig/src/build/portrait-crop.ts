@@ -5,6 +5,8 @@ import { pushPullFill } from './push-pull-fill';
 import { continueEdges } from './edge-continuation';
 import { completeFromOtherHalf } from './other-half';
 import { distanceOutside } from '../geometry/convex-polygon';
+import { cheekTone, looksLikeSkin } from './skin-tone';
+import { luma, type Rgb } from './mouth-interior-texture';
 
 /** Crop side relative to the larger side of the tight face-mesh box: head, hair, neck and shoulders. */
 export const CROP_PER_FACE = 2.6;
@@ -225,8 +227,22 @@ async function extendBeyondPhoto(rgb: Buffer, size: number, photo: Padding, pad:
     const xs = outline.map(([x]) => x), ys = outline.map(([, y]) => y);
     const clearance = FOG_CLEAR_OF_FACE * (Math.max(...xs) - Math.min(...xs));
     const [x0, x1, y0, y1] = [Math.min(...xs) - clearance, Math.max(...xs) + clearance, Math.min(...ys) - clearance, Math.max(...ys) + clearance];
-    const nearFace = (x: number, y: number) => x > x0 && x < x1 && y > y0 && y < y1 && distanceOutside(outline, [x, y]) <= clearance;
-    return inside.map((d, p) => (d >= EDGE_RINGING_PX && !nearFace((p % size) + 0.5, Math.floor(p / size) + 0.5) ? 1 : 0));
+    const tone = cheekTone(rgb, size, mesh);
+    const aboveBrows = foreheadSide(mesh, clearance);
+    // The face's skin never, nor its features below the brows; what lies around it (hair, a wall)
+    // does, and what darker than the cheeks covers the forehead (dark hair, a hat's brim). Lighter
+    // things there were mostly the forehead's highlights, which glowed in the fog
+    // (mk-marc-cut-top-131).
+    const isFace = (p: number) => {
+      const x = (p % size) + 0.5, y = Math.floor(p / size) + 0.5;
+      if (x <= x0 || x >= x1 || y <= y0 || y >= y1) return false;
+      const out = distanceOutside(outline, [x, y]);
+      if (out > clearance) return false;
+      const colour: Rgb = [rgb[p * 3]!, rgb[p * 3 + 1]!, rgb[p * 3 + 2]!];
+      if (out <= 0) return !aboveBrows(x, y) || luma(colour) >= luma(tone) || looksLikeSkin(colour, tone);
+      return looksLikeSkin(colour, tone);
+    };
+    return inside.map((d, p) => (d >= EDGE_RINGING_PX && !isFace(p) ? 1 : 0));
   };
   const fog = pad.top > 0 ? await sharp(pushPullFill(rgb, known(), size, size), { raw: { width: size, height: size, channels: 3 } }).blur(Math.max(0.5, size * EXTENSION_BLUR)).raw().toBuffer() : null;
   const out = Buffer.alloc(size * size * 3);
@@ -241,4 +257,17 @@ async function extendBeyondPhoto(rgb: Buffer, size: number, photo: Padding, pad:
     }
   }
   return out;
+}
+
+/** Upper points of the brows (image left, image right) and the top of the forehead, in the face mesh. */
+const BROW_TOPS = [105, 334] as const;
+const FOREHEAD_TOP = 10;
+
+/** Whether a point lies on the forehead's side of the line through the brows' tops, at least `margin` beyond it. */
+function foreheadSide(mesh: PortraitCrop['mesh'], margin: number): (x: number, y: number) => boolean {
+  const [a, b, top] = [mesh[BROW_TOPS[0]]!, mesh[BROW_TOPS[1]]!, mesh[FOREHEAD_TOP]!];
+  const length = Math.max(1e-6, Math.hypot(b[0] - a[0], b[1] - a[1]));
+  let [nx, ny] = [-(b[1] - a[1]) / length, (b[0] - a[0]) / length];
+  if ((top[0] - a[0]) * nx + (top[1] - a[1]) * ny < 0) [nx, ny] = [-nx, -ny];
+  return (x, y) => (x - a[0]) * nx + (y - a[1]) * ny > margin;
 }
