@@ -117,6 +117,11 @@ describe('portraitCrop on a head cut off at the forehead, against a black wall',
     // Made of the whole photo, face and all, the fog there was a glow of skin (luma 50 to the forehead's 144; 20 now).
     expect(forehead).toBeGreaterThan(100);
     expect(above).toBeLessThan(forehead / 4);
+    // Nor does the forehead glow on far above the cut: a twentieth of the portrait up, the
+    // continuation has mostly given way to the dark (luma 67 there when it faded over 0.05 of the
+    // portrait; 43 now).
+    const justAbove = meanLuma(crop.rgba, size, x0, x1, Math.round(photoTop - 0.06 * size), Math.round(photoTop - 0.04 * size));
+    expect(justAbove).toBeLessThan(forehead / 3);
   });
 });
 

@@ -184,8 +184,13 @@ const EXTENSION_BLUR = 0.03;
 const EXTENSION_FEATHER = 0.03;
 /** Pixels this close to the photo's edge hold Lanczos ringing from the black outside, so the fill ignores them. */
 const EDGE_RINGING_PX = 3;
-/** Above the photo, the edge's continuation gives way to the fog over about this share of the portrait's side. */
-const TOP_FADE = 0.05;
+/**
+ * Above the photo, the edge's continuation gives way to the fog over about this share of the
+ * portrait's side. At 0.05 a cut forehead went on as a glow of skin a twentieth of the portrait
+ * tall (mk-marc-cut-top-131, clm-chuck-crop) and the sky beside a hat's brim as white wedges
+ * (clm-walter2-crop).
+ */
+const TOP_FADE = 0.025;
 /** The fog is made of the photo at least this share of the face's width outside the face's outline. */
 const FOG_CLEAR_OF_FACE = 0.05;
 
