@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { looksLikeSkin } from './skin-tone';
 import type { Rgb } from './mouth-interior-texture';
 
-// Colours read off mk-marc-cut-top-131: its cheeks, the lit forehead at the photo's top edge, and the dark hair and wall beside it.
+// The cheeks, the lit forehead at the photo's top edge, the dark hair and the black wall are read off mk-marc-cut-top-131;
+// the shaded skin (the cheeks at 0.74 of their light), grey hair and sky are made up for their case.
 const cheeks: Rgb = [162, 115, 91];
 
 describe('looksLikeSkin', () => {
