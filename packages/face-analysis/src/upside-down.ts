@@ -52,7 +52,7 @@ const WHOLE_IMAGE_SIZE = 1024;
 const CLOSER_FRAMINGS = [1.5, 2, 2.5];
 
 type Raw = { data: Buffer; width: number; height: number; channels: 3 };
-/** The strongest face read as stored and turned half a turn, with the box of the turned one in the image's own pixels (null for none). */
+/** The strongest face read as stored and turned half a turn, with the box of the turned one in the image's own pixels (null for none, or for not read: see readBothWays). */
 interface BothWays { asStored: HumanFace | null; halfTurned: HumanFace | null; halfTurnedAt: Box | null }
 
 /** How an image stands: upside down or not, and where a face missed in its whole frame shows upright framed closer. */
@@ -64,8 +64,9 @@ export interface Orientation {
 
 /**
  * How an image shows its face: upside down (a photo stored turned half a turn without an EXIF
- * orientation) or not. Human is run on the image and on it turned 180 degrees, with its
- * description model. `face`, where one was found, narrows the reading to a square twice its size
+ * orientation) or not. Human is run on the image and, unless the face as stored is too sure of its
+ * gender for that to matter (tooSureToBeTurned), on it turned 180 degrees, with its description
+ * model. `face`, where one was found, narrows the reading to a square twice its size
  * around it (a 2048 px photo read whole took 420-590 ms, more than the rest of the analysis).
  * Upside down also when only the image turned shows a face, unless the first closer framing of
  * where it shows (CLOSER_FRAMINGS) that shows a face as stored shows it surer as stored; that is

@@ -5,7 +5,7 @@ import { luma, sampleColour, type Rgb } from './mouth-interior-texture';
 const CHEEK_SAMPLE_RADIUS = 0.04;
 /**
  * A colour is skin's when its hue (chromaticity: r, g, b over their sum) lies this close to the
- * cheeks'... A lit forehead is paler than the cheeks (mk-marc-cut-top-131: 0.068 from them), grey
+ * cheeks'... A lit forehead is paler than the cheeks (mk-marc-cut-top-131: 0.05-0.07 from them), grey
  * hair is grey (about 0.14 from a warm skin).
  */
 const MAX_CHROMA_DISTANCE = 0.08;
