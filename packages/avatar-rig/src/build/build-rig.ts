@@ -5,6 +5,7 @@ import { roundTo } from '../geometry/round';
 import { relieveFolds } from '../geometry/fold-relief';
 import { EYE_IMAGE_LEFT, EYE_IMAGE_RIGHT, LOWER_INNER, LOWER_LIP, UPPER_LIP, CHEEK_IMAGE_LEFT, CHEEK_IMAGE_RIGHT, type EyeLandmarks } from './landmarks';
 import { edgeBlurSigma } from './photo-blur';
+import { blackLevel } from './black-level';
 import { addLipLining, LINING_TEXTURE } from './lip-lining';
 import { INTERIOR_TEXTURE_SIZE, luma, openingDark, openingPixels, openingTeeth, paintMouthInterior, sampleColour, type Rgb, type SeamColour } from './mouth-interior-texture';
 import { INNER_LIP_RING } from '../quality/inner-lip-polygon';
@@ -145,7 +146,7 @@ export async function buildRig(image: Buffer, analysis?: FaceAnalysis): Promise<
   // one colour, however well matched, drew a flat band with an edge under the upper teeth).
   const seam = lips.wideOpen && lips.teethVisible && dark ? darkUnderSplit(colourUnderSplit(mesh, crop.rgba, size), dark) : undefined;
   const photoBlur = edgeBlurSigma(crop.rgba, size, rig.face.mouth);
-  const mouthPng = await paintMouthInterior(lip, skin, { paintTeeth: !lips.teethVisible, dark, ownTeeth, seam, blur: interiorBlur(photoBlur, mesh.frame.mouthWidth) });
+  const mouthPng = await paintMouthInterior(lip, skin, { paintTeeth: !lips.teethVisible, dark, ownTeeth, seam, black: blackLevel(crop.rgba, size, crop.mesh), blur: interiorBlur(photoBlur, mesh.frame.mouthWidth) });
   const liningPng = await addLipLining(rig, mesh, { data: crop.rgba, width: size, height: size }, photoBlur);
   return { rig, textures: { [FACE_TEXTURE]: facePng, [MOUTH_TEXTURE]: mouthPng, [LINING_TEXTURE]: liningPng } };
 }

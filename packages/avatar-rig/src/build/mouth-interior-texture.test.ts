@@ -104,6 +104,22 @@ describe('mouth interior texture', () => {
     expect(painted - without).toBeGreaterThan(50);
   });
 
+  it('lifts the cavity\'s dark to a washed-out photo\'s black, and leaves it for a well-exposed photo\'s', async () => {
+    // tabler-female-32's faded filter: the darkest 1% of her face at luma 77, bluish; a cavity at
+    // luma 20 drew a black hole no other part of the photo is as dark as.
+    const skin: Rgb = [230, 200, 190];
+    const throat = (png: Buffer) => meanLuma(png, 0.44, 0.56, 0.36, 0.44);
+    const teethOf = (png: Buffer) => meanLuma(png, 0.44, 0.56, 0.2, 0.28);
+    const plain = await paintMouthInterior(lips, skin);
+    const washedOut = await paintMouthInterior(lips, skin, { paintTeeth: true, black: [72, 74, 95] });
+    const wellExposed = await paintMouthInterior(lips, skin, { paintTeeth: true, black: [22, 16, 14] });
+    expect(await throat(washedOut) - await throat(plain)).toBeGreaterThan(25);
+    expect(await throat(wellExposed)).toBeCloseTo(await throat(plain), 5);
+    // Still a dark cavity under lit teeth, lifted as the photo's own tones are: the teeth barely.
+    expect(await throat(washedOut)).toBeLessThan(0.6 * (await teethOf(washedOut)));
+    expect(await teethOf(washedOut) - await teethOf(plain)).toBeLessThan(15);
+  });
+
   it('is no lighter than the dark of a photo whose own mouth is open, instead of a lip-tinted throat', async () => {
     // softui-ivana laughs with a near-black mouth: the lip-tinted throat drew a red-brown patch in it.
     const own: Rgb = [22, 12, 10];

@@ -180,7 +180,7 @@ export function openingTeeth(opening: Rgb[]): Rgb | null {
  * `dark`, which the cavity then matches, and a laugh's `seam` colours (the photo just under the
  * split, across the mouth) colour the cavity just under its upper teeth.
  */
-export async function paintMouthInterior(lip: Rgb, skin: Rgb, { paintTeeth, dark, ownTeeth, seam, blur = 0 }: { paintTeeth: boolean; dark?: Rgb | null; ownTeeth?: Rgb | null; seam?: SeamColour[]; blur?: number } = { paintTeeth: true }): Promise<Buffer> {
+export async function paintMouthInterior(lip: Rgb, skin: Rgb, { paintTeeth, dark, ownTeeth, seam, black, blur = 0 }: { paintTeeth: boolean; dark?: Rgb | null; ownTeeth?: Rgb | null; seam?: SeamColour[]; black?: Rgb; blur?: number } = { paintTeeth: true }): Promise<Buffer> {
   const { width, height } = INTERIOR_TEXTURE_SIZE;
   const out = Buffer.alloc(width * height * 4);
   const tint = mix(lip, [150, 45, 55], 0.35);
@@ -198,6 +198,7 @@ export async function paintMouthInterior(lip: Rgb, skin: Rgb, { paintTeeth, dark
   const enamel = mix([236, 230, 216], skin, 0.3);
   const teeth = scale(enamel, teethLevel(skin, lip) / luma(enamel));
   const tongue = hue(scale(mix(lip, [205, 95, 105], 0.45), TONGUE_LIGHT));
+  const lift = dark || !black ? null : liftedBlack(black);
   const colourfulness = Math.min(1, (Math.max(...lip) - Math.min(...lip)) / Math.max(1, Math.max(...lip)) / 0.25);
   for (let y = 0; y < height; y++) {
     const v = (y + 0.5) / height;
@@ -237,6 +238,7 @@ export async function paintMouthInterior(lip: Rgb, skin: Rgb, { paintTeeth, dark
         const own = seamColourAt(seam, (u - 0.5) * 2 * INTERIOR_HALF_WIDTH);
         if (own) c = mix(c, scale(own.colour, 1 - SEAM_SHADE * smooth(0.3, 0.6, v)), own.weight * (1 - smooth(0.45, 0.6, v)));
       }
+      if (lift) c = liftOnto(c, lift);
       const o = (y * width + x) * 4;
       out[o] = Math.round(c[0]); out[o + 1] = Math.round(c[1]); out[o + 2] = Math.round(c[2]); out[o + 3] = 255;
     }
@@ -244,6 +246,22 @@ export async function paintMouthInterior(lip: Rgb, skin: Rgb, { paintTeeth, dark
   const texture = sharp(out, { raw: { width, height, channels: 4 } });
   return (blur >= MIN_BLUR ? texture.blur(blur) : texture).png().toBuffer();
 }
+
+/**
+ * The black a well-exposed portrait shows on its face (luma of its darkest 1%: 15-30 over most of
+ * the corpus). The cavity's shades were set against such photos; only a photo whose black lies
+ * above this gets its cavity lifted, by the excess.
+ */
+const TYPICAL_BLACK = 40;
+
+/** The part of a photo's black above TYPICAL_BLACK, in its hue; null when there is none. */
+function liftedBlack(black: Rgb): Rgb | null {
+  const excess = luma(black) - TYPICAL_BLACK;
+  return excess > 0 ? scale(black, excess / luma(black)) : null;
+}
+
+/** A colour as the photo's tone curve would show it: black raised to `lift`, white kept. */
+const liftOnto = (c: Rgb, lift: Rgb): Rgb => [0, 1, 2].map((k) => lift[k]! + c[k]! * (1 - lift[k]! / 255)) as Rgb;
 
 /** sharp's smallest Gaussian sigma; less is no visible blur at all. */
 const MIN_BLUR = 0.3;
