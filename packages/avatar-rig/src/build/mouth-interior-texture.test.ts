@@ -146,6 +146,16 @@ describe('mouth interior texture', () => {
     expect(await meanLuma(withSeam, 0.9, 0.93, 0.3, 0.4)).toBeCloseTo(await meanLuma(without, 0.9, 0.93, 0.3, 0.4), 5);
   });
 
+  it('darkens a laugh\'s colours deeper in no further than the mouth\'s own dark', async () => {
+    // A hazy photo (softui-ivana lifted to luma 110 and up): the seam darkened to 40% of its colour
+    // drew a band across the cavity darker than anything in the photo.
+    const hazyDark: Rgb = [112, 110, 104];
+    const underTheSplit: Rgb = [138, 128, 120];
+    const seam = [{ u: -0.5, colour: underTheSplit }, { u: 0.5, colour: underTheSplit }];
+    const png = await paintMouthInterior(lips, [220, 200, 190], { paintTeeth: false, dark: hazyDark, seam });
+    expect(await meanLuma(png, 0.45, 0.55, 0.43, 0.46)).toBeGreaterThan(luma(hazyDark) - 3);
+  });
+
   it('blurs the painted interior as asked: the teeth\'s biting edge becomes a ramp, their mean light stays', async () => {
     const skin: Rgb = [200, 160, 140];
     const sharpPng = await paintMouthInterior(lips, skin), blurredPng = await paintMouthInterior(lips, skin, { paintTeeth: true, blur: 4 });

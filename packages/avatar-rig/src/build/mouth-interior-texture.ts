@@ -202,6 +202,9 @@ export async function paintMouthInterior(lip: Rgb, skin: Rgb, { paintTeeth, dark
   const teeth = scale(enamel, teethLevel(skin, lip) / luma(enamel));
   const tongue = hue(scale(mix(lip, [205, 95, 105], 0.45), TONGUE_LIGHT));
   const lift = dark || !black ? null : liftedBlack(black);
+  // The seam's colours darken deeper in, no further than the mouth's own dark: in a hazy photo a
+  // band darker than anything in it lay across the cavity under the teeth.
+  const seamShade = (colour: Rgb, v: number) => Math.max(1 - SEAM_SHADE * smooth(0.3, 0.6, v), dark ? Math.min(1, luma(dark) / Math.max(1, luma(colour))) : 0);
   const colourfulness = Math.min(1, (Math.max(...lip) - Math.min(...lip)) / Math.max(1, Math.max(...lip)) / 0.25);
   for (let y = 0; y < height; y++) {
     const v = (y + 0.5) / height;
@@ -239,7 +242,7 @@ export async function paintMouthInterior(lip: Rgb, skin: Rgb, { paintTeeth, dark
       // drew vertical stripes (clm-franck-04117's brownish dark).
       if (seam) {
         const own = seamColourAt(seam, (u - 0.5) * 2 * INTERIOR_HALF_WIDTH);
-        if (own) c = mix(c, scale(own.colour, 1 - SEAM_SHADE * smooth(0.3, 0.6, v)), own.weight * (1 - smooth(0.45, 0.6, v)));
+        if (own) c = mix(c, scale(own.colour, seamShade(own.colour, v)), own.weight * (1 - smooth(0.45, 0.6, v)));
       }
       if (lift) c = liftOnto(c, lift);
       const o = (y * width + x) * 4;
