@@ -68,9 +68,9 @@ function fetchDebian(name, version, files) {
   fs.rmSync(path.join(cache, deb)); // opencv-doc is 96 MB; the photos are the cache
 }
 
-/** The photo spoilt as `degrade` says (one of jpegQuality, exposure, colourCast, blurSigma, noiseSigma, upscale, mirrored, padShare), encoded. */
+/** The photo spoilt as `degrade` says (one of jpegQuality, exposure, colourCast, blurSigma, noiseSigma, upscale, mirrored, padShare, fadedBlack), encoded. */
 async function degraded(sharp, file, degrade) {
-  const { jpegQuality, exposure, colourCast, blurSigma, noiseSigma, upscale, mirrored, padShare } = degrade;
+  const { jpegQuality, exposure, colourCast, blurSigma, noiseSigma, upscale, mirrored, padShare, fadedBlack } = degrade;
   if (jpegQuality !== undefined) return sharp(file).jpeg({ quality: jpegQuality }).toBuffer();
   // A front camera's selfie, saved as the screen showed it.
   if (mirrored) return sharp(file).flop().png().toBuffer();
@@ -87,6 +87,8 @@ async function degraded(sharp, file, degrade) {
     return sharp(file).resize(Math.round(width * upscale), Math.round(height * upscale), { kernel: 'lanczos3' }).png().toBuffer();
   }
   if (exposure !== undefined) return sharp(file).linear(exposure, 0).png().toBuffer();
+  // A faded filter, as photo apps apply: black lifted to fadedBlack, white dimmed to 245.
+  if (fadedBlack !== undefined) return sharp(file).linear((245 - fadedBlack) / 255, fadedBlack).png().toBuffer();
   if (colourCast !== undefined) return sharp(file).removeAlpha().linear(colourCast, [0, 0, 0]).png().toBuffer();
   if (blurSigma !== undefined) return sharp(file).blur(blurSigma).png().toBuffer();
   // Sensor noise: Gaussian-like (sum of three uniforms), from a fixed seed so every clone makes the same photo.

@@ -275,6 +275,21 @@ describe('buildRig on other photos', () => {
     expect(Math.max(...row)).toBeLessThan(40);
   });
 
+  it('paints a faded photo\'s cavity lifted as the photo\'s own blacks are, not a black hole through it', { timeout: 30_000 }, async () => {
+    // argon-marie and her faded copy (black lifted to 80): the darkest of the painted cavity was
+    // luma 15 and 19, under a faded face whose own darkest is about 90.
+    const corpus = listCorpusPhotos({ derived: true });
+    const darkestOfCavity = async (id: string) => {
+      const cavity = (await decodeTextures((await buildRig(readFileSync(corpus.find((p) => p.id === id)!.file))).textures)).get('mouth-interior.png')!;
+      let darkest = 255;
+      for (let y = 0; y < cavity.height; y++) for (let x = Math.round(0.3 * cavity.width); x < 0.7 * cavity.width; x++) darkest = Math.min(darkest, meanLuma(cavity, { x, y, width: 1, height: 1 }));
+      return darkest;
+    };
+    const [plain, faded] = [await darkestOfCavity('argon-marie'), await darkestOfCavity('argon-marie-faded')];
+    expect(plain).toBeLessThan(25);
+    expect(faded - plain).toBeGreaterThan(30);
+  });
+
   it('shuts both eyes on a blink where the fold relief once shrank it (slivers by the inner corner and in the lid margin)', { timeout: 60_000 }, async () => {
     // tabler-female-3-4x: the corner-margin triangle of its image-right eye folded and the blink
     // closed 15% of the way; tabler-male-1-4x mirrored, a margin triangle: its image-left eye 9%.
