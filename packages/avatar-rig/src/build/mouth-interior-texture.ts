@@ -178,10 +178,10 @@ export function openingTeeth(opening: Rgb[]): Rgb | null {
  * photo shows no teeth of its own, upper teeth tinted by the skin hanging just below the upper
  * lip. Procedural: a closed mouth shows no interior to copy; a mouth open wide shows its own
  * `dark`, which the cavity then matches, and a laugh's `seam` colours (the photo just under the
- * split, across the mouth) colour the cavity just under its upper teeth. Without a dark of its own, the cavity
- * is lifted to the photo's `black` where that lies above a well-exposed photo's (see
- * TYPICAL_BLACK): in a faded photo a cavity darker than anything else on the face read as a hole
- * cut through it.
+ * split, across the mouth) colour the cavity just under its upper teeth. Without a dark of its
+ * own, the cavity is lifted by as much as the photo's `black` lies above a well-exposed photo's
+ * (see TYPICAL_BLACK): in a faded photo a cavity darker than anything else on the face read as a
+ * hole cut through it.
  */
 export async function paintMouthInterior(lip: Rgb, skin: Rgb, { paintTeeth, dark, ownTeeth, seam, black, blur = 0 }: { paintTeeth: boolean; dark?: Rgb | null; ownTeeth?: Rgb | null; seam?: SeamColour[]; black?: Rgb; blur?: number } = { paintTeeth: true }): Promise<Buffer> {
   const { width, height } = INTERIOR_TEXTURE_SIZE;
