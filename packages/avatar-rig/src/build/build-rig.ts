@@ -146,7 +146,7 @@ export async function buildRig(image: Buffer, analysis?: FaceAnalysis): Promise<
   // one colour, however well matched, drew a flat band with an edge under the upper teeth).
   const seam = lips.wideOpen && lips.teethVisible && dark ? darkUnderSplit(colourUnderSplit(mesh, crop.rgba, size), dark) : undefined;
   const photoBlur = edgeBlurSigma(crop.rgba, size, rig.face.mouth);
-  const mouthPng = await paintMouthInterior(lip, skin, { paintTeeth: !lips.teethVisible, dark, ownTeeth, seam, black: blackLevel(crop.rgba, size, crop.mesh), blur: interiorBlur(photoBlur, mesh.frame.mouthWidth) });
+  const mouthPng = await paintMouthInterior(lip, skin, { paintTeeth: !lips.teethVisible, dark, ownTeeth, seam, black: dark ? undefined : blackLevel(crop.rgba, size, crop.mesh), blur: interiorBlur(photoBlur, mesh.frame.mouthWidth) });
   const liningPng = await addLipLining(rig, mesh, { data: crop.rgba, width: size, height: size }, photoBlur);
   return { rig, textures: { [FACE_TEXTURE]: facePng, [MOUTH_TEXTURE]: mouthPng, [LINING_TEXTURE]: liningPng } };
 }
