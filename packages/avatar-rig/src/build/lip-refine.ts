@@ -60,6 +60,16 @@ const NEAR_LINE = 4;
  * showed them as a white line between the lips.
  */
 const LOWER_REACH = 0.75;
+/** Samples read past Human's outer lower lip (see lowerTeethEnd). */
+const PAST_LOWER_LIP = SAMPLES / 2;
+/** Lower teeth inside Human's lower lip begin within this many samples of the opening, and the lip within as many after them. */
+const LOWER_TEETH_NEAR = 3;
+/** Fewer tooth samples in a row than this are a highlight, not lower teeth; found in fewer columns, a lip's glint. */
+const MIN_LOWER_TEETH = 3;
+const MIN_LOWER_TEETH_COLUMNS = 3;
+/** A sample at least this share of the upper lip's red share is lip; below TOOTH_RED_SHARE, and bright, a tooth. */
+const LIP_RED_SHARE = 0.8;
+const TOOTH_RED_SHARE = 0.6;
 /** Elsewhere the opening stays within half a lip of Human's line. */
 const HALF_LIP = 0.5;
 /** A sample this much brighter (luma, 0-255) than both lips, with a red share below both bounds, is a tooth. */
@@ -155,11 +165,42 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
       const t = (s + 0.5) / SAMPLES;
       return sampleAt(rgba, size, a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t);
     });
+    // Past Human's outer lower lip, for a lower lip that lies on the lower teeth (lowerTeethEnd).
+    const tail = Array.from({ length: PAST_LOWER_LIP }, (_, s) => {
+      const t = 1 + (s + 0.5) / SAMPLES;
+      return sampleAt(rgba, size, a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t);
+    });
     const t = (p: Vec3) => (along(p) - from) / (to - from);
     const upperLimit = (t(mesh[UPPER_OUTER[k]!]!) + t(u)) / 2;
     const lowerLimit = (reach: number) => t(l) + reach * (t(mesh[LOWER_OUTER[k]!]!) - t(l));
-    return { a, b, samples, upperLimit, lowerLimit, humanUpper: t(u), humanLower: t(l) };
+    return { a, b, samples, tail, upperLimit, lowerLimit, humanUpper: t(u), humanLower: t(l) };
   });
+  /**
+   * Where lower teeth that lie inside Human's lower lip end, as a share of the column (past 1 when
+   * they reach beyond Human's outer contour); null when the column shows none. On a faded laugh
+   * Human put the whole lower lip a lip's height too high (softui-ivana-faded: inner lip in the
+   * dark, outer contour on the lower teeth' lower edge, the red lip under them outside it): the
+   * lower teeth became lower lip and showed as a white line between the lips closed for m, b and p
+   * (Human read them 0.11 mouth widths apart). They are a run of teeth from just under the opening
+   * to Human's outer contour or past it, and the photo's red lip follows them.
+   */
+  const lowerTeethEnd = (c: { samples: PhotoSample[]; tail: PhotoSample[] }, t1: number): number | null => {
+    const all = [...c.samples, ...c.tail];
+    // The lower lip's colour model may have been read off those teeth: the upper lip's tells them.
+    const tooth = (x: PhotoSample) => x.y > Math.max(upper.y, lower.y) + BRIGHT_TOOTH_MARGIN && x.red < TOOTH_RED_SHARE * upper.red;
+    const start = Math.round(t1 * SAMPLES);
+    let first = -1;
+    for (let s = Math.max(0, start - 1); s <= start + LOWER_TEETH_NEAR && s < all.length; s++) {
+      if (tooth(all[s]!)) { first = s; break; }
+    }
+    if (first < 0) return null;
+    let end = first;
+    while (end + 1 < all.length && tooth(all[end + 1]!)) end++;
+    const lipAt = all.slice(end + 1, end + 1 + LOWER_TEETH_NEAR).findIndex((x) => x.red >= LIP_RED_SHARE * upper.red);
+    // Only teeth that reach Human's outer contour: a lit lower lip's highlight lies inside the lip.
+    if (end - first + 1 < MIN_LOWER_TEETH || end < SAMPLES - 1 || lipAt < 0) return null;
+    return (end + 1 + lipAt / 2) / SAMPLES;
+  };
   /**
    * Per column, an edge half-way between the lips' level and the column's teeth (or dark): a small
    * or soft photo blurs the lip edge over several samples, and the half-way point is where it is.
@@ -258,18 +299,23 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
       return s;
     });
     const t0s = smooth3(median3(found.map((s) => s.t0))), t1s = smooth3(median3(found.map((s) => s.t1)));
+    const teethEnds = lowerReach === LOWER_REACH && !colourless ? columns.map((c, k) => lowerTeethEnd(c, t1s[k]!)) : [];
+    const teethInLowerLip = teethEnds.filter((e) => e !== null).length >= MIN_LOWER_TEETH_COLUMNS;
     let teethColumns = 0;
     const opened = columns.map((c, k) => {
-      const t0 = t0s[k]!, t1 = Math.max(t0, t1s[k]!);
+      const teethEnd = teethInLowerLip ? teethEnds[k] ?? null : null;
+      const t0 = t0s[k]!, t1 = Math.max(t0, t1s[k]!, teethEnd ?? 0);
       const s0 = Math.floor(t0 * SAMPLES), s1 = Math.ceil(t1 * SAMPLES);
-      const inside = c.samples.slice(s0, s1);
+      const inside = [...c.samples, ...c.tail].slice(s0, s1);
       const { teeth: toothLike, lipFrom } = classifier(c.samples, 0, SAMPLES, humanBand(c));
       const teeth = inside.map((s, at) => toothLike(s, s0 + at) || (s0 + at < lipFrom && brightTooth(s)));
       const showsTeeth = longestRun(teeth) >= 3;
       if (showsTeeth) teethColumns++;
       const share = inside.length > 1 ? splitSample(inside, teeth, lipY) / inside.length : 0.5;
       const edge = bitingEdge(inside, teeth, (x) => x.y > Math.max(upper.y, lower.y) + 5, isDark);
-      return { t0, t1, share, showsTeeth, bitingEdge: edge === null ? null : edge / inside.length };
+      // The lower lip under those teeth keeps the height Human gave it.
+      const lowerShift = teethEnd === null ? 0 : Math.max(0, t1 - c.humanLower);
+      return { t0, t1, share, showsTeeth, lowerShift, bitingEdge: edge === null ? null : edge / inside.length };
     });
     return { opened, teethVisible: teethColumns >= 3 };
   };
@@ -318,7 +364,8 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
     const open = t1 - t0 > 2 / SAMPLES && (teethVisible || opensDark);
     const upperEdge = lerp3(c.a, c.b, t0), lowerEdge = lerp3(c.a, c.b, t1);
     const upperLip = outOfTheDark(upperEdge, mesh[UPPER_OUTER[k]!]!, open, -1);
-    const lowerLip = outOfTheDark(lowerEdge, mesh[LOWER_OUTER[k]!]!, open, 1);
+    const outer = mesh[LOWER_OUTER[k]!]!, shift = opened[k]!.lowerShift * Math.hypot(c.b[0] - c.a[0], c.b[1] - c.a[1]);
+    const lowerLip = outOfTheDark(lowerEdge, [outer[0] + down[0] * shift, outer[1] + down[1] * shift, outer[2]], open, 1);
     const newUpper = upperLip.inner, newLower = lowerLip.inner;
     moveLipColumn(mesh, UPPER_INNER[k]!, UPPER_RINGS.map((r) => r[k]!), UPPER_OUTER[k]!, oldUpper, upperLip);
     moveLipColumn(mesh, LOWER_INNER[k]!, LOWER_RINGS.map((r) => r[k]!), LOWER_OUTER[k]!, oldLower, lowerLip);
