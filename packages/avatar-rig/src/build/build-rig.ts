@@ -139,14 +139,15 @@ export async function buildRig(image: Buffer, analysis?: FaceAnalysis): Promise<
   // shade of the lip line, and a cavity that dark read as less open (clm-bill-murray-snl-crop: aa
   // 0.35 -> 0.29, opencv-230501201-1 0.22 -> 0.16).
   const opening = openingPixels(crop.rgba, size, INNER_LIP_RING.map(at));
-  const dark = lips.wideOpen ? openingDark(opening, lip) : null;
+  const black = blackLevel(crop.rgba, size, crop.mesh);
+  const dark = lips.wideOpen ? openingDark(opening, lip, black) : null;
   const ownTeeth = lips.teethVisible ? openingTeeth(opening) : null;
   // A laugh's jaw takes down a lower strip that begins with the photo's dark just under the split:
   // the cavity opening above it takes those colours, and reads as that dark stretched (a cavity of
   // one colour, however well matched, drew a flat band with an edge under the upper teeth).
   const seam = lips.wideOpen && lips.teethVisible && dark ? darkUnderSplit(colourUnderSplit(mesh, crop.rgba, size), dark) : undefined;
   const photoBlur = edgeBlurSigma(crop.rgba, size, rig.face.mouth);
-  const mouthPng = await paintMouthInterior(lip, skin, { paintTeeth: !lips.teethVisible, dark, ownTeeth, seam, black: dark ? undefined : blackLevel(crop.rgba, size, crop.mesh), blur: interiorBlur(photoBlur, mesh.frame.mouthWidth) });
+  const mouthPng = await paintMouthInterior(lip, skin, { paintTeeth: !lips.teethVisible, dark, ownTeeth, seam, black, blur: interiorBlur(photoBlur, mesh.frame.mouthWidth) });
   const liningPng = await addLipLining(rig, mesh, { data: crop.rgba, width: size, height: size }, photoBlur);
   return { rig, textures: { [FACE_TEXTURE]: facePng, [MOUTH_TEXTURE]: mouthPng, [LINING_TEXTURE]: liningPng } };
 }

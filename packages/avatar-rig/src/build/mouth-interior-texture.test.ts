@@ -199,4 +199,18 @@ describe('mouth interior texture', () => {
     const rimShade: Rgb[] = Array.from({ length: 60 }, (_, i) => (i < 30 ? [80, 40, 30] : [200, 200, 195]));
     expect(openingDark(rimShade, lip)).toBeNull();
   });
+
+  it('finds a faded photo\'s own dark, lifted with its black, and still no dark in one that shows none', () => {
+    // softui-ivana-faded: the laugh's dark at luma 86 under lips at 138, the photo's black at 85.
+    // Counted as none, the cavity under her upper teeth was painted in the lips' red over her grey dark.
+    const lip: Rgb = [198, 115, 102], black: Rgb = [91, 82, 81];
+    const laugh: Rgb[] = Array.from({ length: 60 }, (_, i) => (i < 30 ? [94, 85, 83] : [215, 205, 190]));
+    expect(openingDark(laugh, lip)).toBeNull();
+    expect(openingDark(laugh, lip, black)).toEqual([94, 85, 83]);
+    // Lips pressed together in the same faded photo: no dark of their own.
+    expect(openingDark(Array.from({ length: 60 }, (): Rgb => [170, 105, 95]), lip, black)).toBeNull();
+    // A well-exposed photo's black changes nothing (tabler-male-14 at 4x's rim shade stays no cavity).
+    const rimShade: Rgb[] = Array.from({ length: 60 }, (_, i) => (i < 30 ? [80, 40, 30] : [200, 200, 195]));
+    expect(openingDark(rimShade, [150, 80, 80], [25, 20, 20])).toBeNull();
+  });
 });

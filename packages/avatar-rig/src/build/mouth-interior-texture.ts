@@ -150,12 +150,16 @@ const OWN_DARK_SHARE = 0.4;
 /**
  * The colour of the dark inside the photo's own open mouth: the mean of the darkest 30% of the
  * pixels inside the inner lip polygon, when they are much darker than the lips (else the "opening"
- * is lips pressed together, teeth, or the shade at a lip's rim). Null for a closed mouth.
+ * is lips pressed together, teeth, or the shade at a lip's rim). Null for a closed mouth. In a
+ * faded photo (see fadedBlack) both are measured above its black: a faded laugh's dark (softui-ivana-faded: luma
+ * 86 under lips at 138, black 85) counted as none, and the cavity opening under its upper teeth was
+ * painted in the lips' red, a red-brown band over the photo's grey dark.
  */
-export function openingDark(opening: Rgb[], lip: Rgb): Rgb | null {
+export function openingDark(opening: Rgb[], lip: Rgb, black?: Rgb): Rgb | null {
   if (opening.length === 0) return null;
   const mean = meanOf(opening.slice(0, Math.ceil(opening.length * DARKEST_SHARE)));
-  return luma(mean) < OWN_DARK_SHARE * luma(lip) ? mean : null;
+  const floor = black ? luma(fadedBlack(black)) : 0;
+  return luma(mean) - floor < OWN_DARK_SHARE * (luma(lip) - floor) ? mean : null;
 }
 
 /** The lightest share of an opening that shows teeth which counts as their colour (the rest is their shade, the gaps, the lip edge). */
@@ -181,7 +185,7 @@ export function openingTeeth(opening: Rgb[]): Rgb | null {
  * split, across the mouth) colour the cavity just under its upper teeth. Without a dark of its
  * own, the cavity is lifted by as much as the photo's `black` lies above a well-exposed photo's
  * (see TYPICAL_BLACK): in a faded photo a cavity darker than anything else on the face read as a
- * hole cut through it.
+ * hole cut through it; with a dark of its own, nothing in it is darker than a faded photo's black.
  */
 export async function paintMouthInterior(lip: Rgb, skin: Rgb, { paintTeeth, dark, ownTeeth, seam, black, blur = 0 }: { paintTeeth: boolean; dark?: Rgb | null; ownTeeth?: Rgb | null; seam?: SeamColour[]; black?: Rgb; blur?: number } = { paintTeeth: true }): Promise<Buffer> {
   const { width, height } = INTERIOR_TEXTURE_SIZE;
@@ -202,6 +206,9 @@ export async function paintMouthInterior(lip: Rgb, skin: Rgb, { paintTeeth, dark
   const teeth = scale(enamel, teethLevel(skin, lip) / luma(enamel));
   const tongue = hue(scale(mix(lip, [205, 95, 105], 0.45), TONGUE_LIGHT));
   const lift = dark || !black ? null : liftedBlack(black);
+  // Matched to a faded photo's own dark, the cavity's back and sides still fell darker than the
+  // photo's black, and drew black dots at the corners of softui-ivana-faded's 'aa' (see fadedBlack).
+  const floor = dark && black ? fadedBlack(black) : null;
   // The seam's colours darken deeper in, no further than the mouth's own dark: in a hazy photo a
   // band darker than anything in it lay across the cavity under the teeth.
   const seamShade = (colour: Rgb, v: number) => Math.max(1 - SEAM_SHADE * smooth(0.3, 0.6, v), dark ? Math.min(1, luma(dark) / Math.max(1, luma(colour))) : 0);
@@ -245,6 +252,7 @@ export async function paintMouthInterior(lip: Rgb, skin: Rgb, { paintTeeth, dark
         if (own) c = mix(c, scale(own.colour, seamShade(own.colour, v)), own.weight * (1 - smooth(0.45, 0.6, v)));
       }
       if (lift) c = liftOnto(c, lift);
+      if (floor) c = [0, 1, 2].map((k) => Math.max(c[k]!, floor[k]!)) as Rgb;
       const o = (y * width + x) * 4;
       out[o] = Math.round(c[0]); out[o + 1] = Math.round(c[1]); out[o + 2] = Math.round(c[2]); out[o + 3] = 255;
     }
@@ -264,6 +272,14 @@ const TYPICAL_BLACK = 40;
 function liftedBlack(black: Rgb): Rgb | null {
   const excess = luma(black) - TYPICAL_BLACK;
   return excess > 0 ? scale(black, excess / luma(black)) : null;
+}
+
+/**
+ * A faded photo's black (see TYPICAL_BLACK), nothing on the face being darker; fully from twice
+ * TYPICAL_BLACK, fading to none at it. Zero for a well-exposed photo.
+ */
+function fadedBlack(black: Rgb): Rgb {
+  return scale(black, smooth(TYPICAL_BLACK, 2 * TYPICAL_BLACK, luma(black)));
 }
 
 /** A colour as the photo's tone curve would show it: black raised to `lift`, white kept. */
