@@ -10,14 +10,16 @@ const mouth = (mesh: MeshPoint[]): [number, number] => [(mesh[13]![0] + mesh[14]
 const eyeDistance = (mesh: MeshPoint[]) => Math.hypot(mesh[263]![0] - mesh[33]![0], mesh[263]![1] - mesh[33]![1]);
 
 describe('a face read a second time, framed closer', () => {
-  it('is found where it is when Human first fits its mesh a feature too low (softui-ivana, laughing among her hair, turned 20 degrees)', { timeout: 60_000 }, async () => {
+  it.each(['its dominant colour', 'grey'])('is found where it is when Human first fits its mesh a feature too low (softui-ivana, laughing among her hair, turned 20 degrees, the corners filled with %s)', { timeout: 90_000 }, async (ground) => {
     const file = listCorpusPhotos().find((p) => p.id === 'softui-ivana')!.file;
     const upright = await analyseFace(readFileSync(file));
     if (!upright.ok) throw new Error(upright.message);
-    // The photo turned as a tilted camera takes it, the corners filled with its dominant colour.
+    // The photo turned as a tilted camera takes it. On grey, the third look agreed on the face but
+    // not on her eyes under the hair once steadied, and the first reading stood.
     const { width, height } = await sharp(file).metadata();
     const { dominant } = await sharp(file).stats();
-    const turned = await sharp(file).rotate(TURN_DEG, { background: { r: dominant.r, g: dominant.g, b: dominant.b } }).png().toBuffer();
+    const background = ground === 'grey' ? { r: 128, g: 128, b: 128 } : { r: dominant.r, g: dominant.g, b: dominant.b };
+    const turned = await sharp(file).rotate(TURN_DEG, { background }).png().toBuffer();
     const size = await sharp(turned).metadata();
     // Where the upright reading's mouth lands in the turned photo (sharp turns clockwise about the centre and grows the canvas).
     const a = (TURN_DEG * Math.PI) / 180, [x, y] = mouth(upright.mesh);
