@@ -11,12 +11,13 @@ export const readFixture = (name: string) => readFileSync(path.join(import.meta.
 
 /**
  * A corpus photo (derived variants included) as the rig builder gets it: the photo's bytes, Human's
- * analysis of it and its portrait crop; `grey` reads the photo in black and white first.
+ * analysis of it and its portrait crop; `grey` reads the photo in black and white first, `exposure`
+ * scales its levels (0.5: a photo taken at half the exposure).
  */
-export async function cropOfCorpusPhoto(id: string, { grey = false } = {}) {
+export async function cropOfCorpusPhoto(id: string, { grey = false, exposure = 1 } = {}) {
   const photo = listCorpusPhotos({ derived: true }).find((p) => p.id === id);
   if (!photo) throw new Error(`no corpus photo ${id}`);
-  const image = grey ? await sharp(photo.file).grayscale().png().toBuffer() : readFileSync(photo.file);
+  const image = grey || exposure !== 1 ? await sharp(photo.file).linear(exposure, 0).grayscale(grey).png().toBuffer() : readFileSync(photo.file);
   const face = await analyseFace(image);
   if (!face.ok) throw new Error(`${id}: ${face.message}`);
   return { image, face, crop: await portraitCrop(image, face) };

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { refineInnerLips } from './lip-refine';
+import { LOWER_OUTER, refineInnerLips } from './lip-refine';
 import { LOWER_INNER, MOUTH_CORNER_INNER, UPPER_INNER } from './landmarks';
 import { cropOfCorpusPhoto } from '../test-support';
 
-const cropOf = async (id: string, options?: { grey?: boolean }) => (await cropOfCorpusPhoto(id, options)).crop;
+const cropOf = async (id: string, options?: { grey?: boolean; exposure?: number }) => (await cropOfCorpusPhoto(id, options)).crop;
 
 async function lipsOf(id: string) {
   const crop = await cropOf(id);
@@ -181,16 +181,28 @@ describe('the lower inner lip', () => {
   it('is put below the lower teeth of a laughing mouth, where Human puts it on them or the whole lip above them', async () => {
     // softui-ivana: Human's lower inner lip lies on the lower teeth's top edge, 5 px above the lip;
     // the lower teeth became part of the lip and showed as a white line between closed lips. Faded,
-    // Human put her whole lower lip on the lower teeth, its outer contour on their lower edge.
-    for (const id of ['softui-ivana', 'softui-ivana-faded']) {
-      const crop = await cropOf(id);
+    // Human put her whole lower lip on the lower teeth, its outer contour on their lower edge; at
+    // half exposure, the same, with the lower lip's rim in shade between the dark and the teeth.
+    for (const [id, exposure] of [['softui-ivana', 1], ['softui-ivana-faded', 1], ['softui-ivana', 0.5]] as const) {
+      const crop = await cropOf(id, { exposure });
       const lips = refineInnerLips(crop.mesh, crop.rgba, crop.size);
-      // The middle of the mouth (columns 3-4); further out the lip's edge is blurred into the teeth.
+      const pixel = ([x, y]: readonly number[]) => {
+        const o = (Math.round(y! - 0.5) * crop.size + Math.round(x! - 0.5)) * 4;
+        const [r, g, b] = [crop.rgba[o]!, crop.rgba[o + 1]!, crop.rgba[o + 2]!];
+        return { luma: 0.299 * r + 0.587 * g + 0.114 * b, red: (r - g) / Math.max(1, r) };
+      };
+      // Down the column from the refined upper inner lip to one of Human's lip heights past its
+      // outer contour, in the middle of the mouth: the last pale sample as light as the teeth is
+      // the lower teeth's edge, and the refined lower inner lip lies below it.
       for (const k of [3, 4]) {
+        const top = lips.mesh[UPPER_INNER[k]!]!, [inner, outer] = [crop.mesh[LOWER_INNER[k]!]!, crop.mesh[LOWER_OUTER[k]!]!];
+        const end = [2 * outer[0]! - inner[0]!, 2 * outer[1]! - inner[1]!];
+        const samples = Array.from({ length: 60 }, (_, i) => pixel([top[0]! + ((end[0]! - top[0]!) * (i + 0.5)) / 60, top[1]! + ((end[1]! - top[1]!) * (i + 0.5)) / 60]));
+        const teeth = Math.max(...samples.map((p) => p.luma));
+        const lastTooth = (samples.findLastIndex((p) => p.luma > 0.8 * teeth && p.red < 0.15) + 1) / 60;
         const [x, y] = lips.mesh[LOWER_INNER[k]!]!;
-        const o = (Math.round(y + 0.5) * crop.size + Math.round(x - 0.5)) * 4;
-        const [r, g] = [crop.rgba[o]!, crop.rgba[o + 1]!];
-        expect({ id, k, lipRed: (r - g) / r > 0.3 }).toEqual({ id, k, lipRed: true });
+        const lowerLip = ((x - top[0]!) * (end[0]! - top[0]!) + (y - top[1]!) * (end[1]! - top[1]!)) / ((end[0]! - top[0]!) ** 2 + (end[1]! - top[1]!) ** 2);
+        expect({ id, exposure, k, belowTeeth: lowerLip >= lastTooth }).toEqual({ id, exposure, k, belowTeeth: true });
       }
     }
   });

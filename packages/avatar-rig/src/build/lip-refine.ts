@@ -62,7 +62,8 @@ const NEAR_LINE = 4;
 const LOWER_REACH = 0.75;
 /** Samples read past Human's outer lower lip (see lowerTeethEnd). */
 const PAST_LOWER_LIP = SAMPLES / 2;
-/** Lower teeth inside Human's lower lip begin within this many samples of the opening, and the lip within as many after them. */
+/** Lower teeth inside Human's lower lip begin within LOWER_TEETH_BELOW_DARK samples of the opening's dark, and the lip within LOWER_TEETH_NEAR after them. */
+const LOWER_TEETH_BELOW_DARK = 6;
 const LOWER_TEETH_NEAR = 3;
 /** Fewer tooth samples in a row than this are a highlight, not lower teeth; found in fewer columns, a lip's glint. */
 const MIN_LOWER_TEETH = 3;
@@ -188,9 +189,13 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
     const all = [...c.samples, ...c.tail];
     // The lower lip's colour model may have been read off those teeth: the upper lip's tells them.
     const tooth = (x: PhotoSample) => x.y > Math.max(upper.y, lower.y) + BRIGHT_TOOTH_MARGIN && x.red < TOOTH_RED_SHARE * upper.red;
-    const start = Math.round(t1 * SAMPLES);
+    // The opening's dark may go on past where its bound stopped it, and the lip's wet rim or the
+    // gums lie in shade above the teeth (softui-ivana at half exposure: dark at luma 4-10, the rim
+    // at 24-47, then teeth at 74-97 under lips at 42).
+    let start = Math.max(0, Math.round(t1 * SAMPLES) - 1);
+    while (start < all.length && all[start]!.y < OPEN_DARK * upper.y) start++;
     let first = -1;
-    for (let s = Math.max(0, start - 1); s <= start + LOWER_TEETH_NEAR && s < all.length; s++) {
+    for (let s = start; s <= start + LOWER_TEETH_BELOW_DARK && s < all.length; s++) {
       if (tooth(all[s]!)) { first = s; break; }
     }
     if (first < 0) return null;
