@@ -180,7 +180,7 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
    * Where lower teeth that lie inside Human's lower lip end, as a share of the column (past 1 when
    * they reach beyond Human's outer contour); null when the column shows none. On a faded laugh
    * Human put the whole lower lip a lip's height too high (softui-ivana-faded: inner lip in the
-   * dark, outer contour on the lower teeth' lower edge, the red lip under them outside it): the
+   * dark, outer contour on the lower teeth's lower edge, the red lip under them outside it): the
    * lower teeth became lower lip and showed as a white line between the lips closed for m, b and p
    * (Human read them 0.11 mouth widths apart). They are a run of teeth from just under the opening
    * to Human's outer contour or past it, and the photo's red lip follows them.
