@@ -162,19 +162,14 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
     const from = Math.min(along(mesh[UPPER_OUTER[k]!]!), along(u) - 1), to = Math.max(along(mesh[LOWER_OUTER[k]!]!), along(l) + 1);
     const a: Vec3 = [mid[0] + down[0] * from, mid[1] + down[1] * from, u[2]];
     const b: Vec3 = [mid[0] + down[0] * to, mid[1] + down[1] * to, l[2]];
-    const samples = Array.from({ length: SAMPLES }, (_, s) => {
-      const t = (s + 0.5) / SAMPLES;
-      return sampleAt(rgba, size, a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t);
-    });
-    // Past Human's outer lower lip, for a lower lip that lies on the lower teeth (lowerTeethEnd).
-    const tail = Array.from({ length: PAST_LOWER_LIP }, (_, s) => {
-      const t = 1 + (s + 0.5) / SAMPLES;
-      return sampleAt(rgba, size, a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t);
-    });
+    const sampleAtShare = (t: number) => sampleAt(rgba, size, a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t);
+    const samples = Array.from({ length: SAMPLES }, (_, s) => sampleAtShare((s + 0.5) / SAMPLES));
+    // On past Human's outer lower lip, for a lower lip that lies on the lower teeth (lowerTeethEnd).
+    const extended = [...samples, ...Array.from({ length: PAST_LOWER_LIP }, (_, s) => sampleAtShare(1 + (s + 0.5) / SAMPLES))];
     const t = (p: Vec3) => (along(p) - from) / (to - from);
     const upperLimit = (t(mesh[UPPER_OUTER[k]!]!) + t(u)) / 2;
     const lowerLimit = (reach: number) => t(l) + reach * (t(mesh[LOWER_OUTER[k]!]!) - t(l));
-    return { a, b, samples, tail, upperLimit, lowerLimit, humanUpper: t(u), humanLower: t(l) };
+    return { a, b, samples, extended, upperLimit, lowerLimit, humanUpper: t(u), humanLower: t(l) };
   });
   /**
    * Where lower teeth that lie inside Human's lower lip end, as a share of the column (past 1 when
@@ -185,8 +180,7 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
    * (Human read them 0.11 mouth widths apart). They are a run of teeth from just under the opening
    * to Human's outer contour or past it, and the photo's red lip follows them.
    */
-  const lowerTeethEnd = (c: { samples: PhotoSample[]; tail: PhotoSample[] }, t1: number): number | null => {
-    const all = [...c.samples, ...c.tail];
+  const lowerTeethEnd = ({ extended: all }: { extended: PhotoSample[] }, t1: number): number | null => {
     // The lower lip's colour model may have been read off those teeth: the upper lip's tells them.
     const tooth = (x: PhotoSample) => x.y > Math.max(upper.y, lower.y) + BRIGHT_TOOTH_MARGIN && x.red < TOOTH_RED_SHARE * upper.red;
     // The opening's dark may go on past where its bound stopped it, and the lip's wet rim or the
@@ -311,7 +305,7 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
       const teethEnd = teethInLowerLip ? teethEnds[k] ?? null : null;
       const t0 = t0s[k]!, t1 = Math.max(t0, t1s[k]!, teethEnd ?? 0);
       const s0 = Math.floor(t0 * SAMPLES), s1 = Math.ceil(t1 * SAMPLES);
-      const inside = [...c.samples, ...c.tail].slice(s0, s1);
+      const inside = c.extended.slice(s0, s1);
       const { teeth: toothLike, lipFrom } = classifier(c.samples, 0, SAMPLES, humanBand(c));
       const teeth = inside.map((s, at) => toothLike(s, s0 + at) || (s0 + at < lipFrom && brightTooth(s)));
       const showsTeeth = longestRun(teeth) >= 3;

@@ -151,9 +151,9 @@ const OWN_DARK_SHARE = 0.4;
  * The colour of the dark inside the photo's own open mouth: the mean of the darkest 30% of the
  * pixels inside the inner lip polygon, when they are much darker than the lips (else the "opening"
  * is lips pressed together, teeth, or the shade at a lip's rim). Null for a closed mouth. In a
- * faded photo (see fadedBlack) both are measured above its black: a faded laugh's dark (softui-ivana-faded: luma
- * 86 under lips at 138, black 85) counted as none, and the cavity opening under its upper teeth was
- * painted in the lips' red, a red-brown band over the photo's grey dark.
+ * faded photo (see fadedBlack) both are measured above its black: a faded laugh's dark
+ * (softui-ivana-faded: luma 86 under lips at 138, black 85) counted as none, and the cavity
+ * opening under its upper teeth was painted in the lips' red, a red-brown band over its grey dark.
  */
 export function openingDark(opening: Rgb[], lip: Rgb, black?: Rgb): Rgb | null {
   if (opening.length === 0) return null;
