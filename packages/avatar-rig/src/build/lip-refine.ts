@@ -1,6 +1,7 @@
-import { LOWER_INNER, LOWER_LIP, MOUTH_CORNER_OUTER, UPPER_INNER, UPPER_LIP } from './landmarks';
+import { LOWER_INNER, LOWER_LIP, MOUTH_CORNER_INNER, MOUTH_CORNER_OUTER, UPPER_INNER, UPPER_LIP } from './landmarks';
 import type { Vec3 } from './face-frame';
 import { lerp3, median, median3, sampleAt, type PhotoSample } from './photo-sample';
+import { lowerSplitUnderTeeth } from './split-under-teeth';
 
 /** Outer lip contours between the corners, column by column with UPPER_INNER / LOWER_INNER. */
 export const UPPER_OUTER = [185, 40, 39, 37, 0, 267, 269, 270, 409] as const;
@@ -12,8 +13,10 @@ export const LOWER_RINGS = [LOWER_LIP.slice(9, 18), LOWER_LIP.slice(18, 27)];
 export interface LipRefinement {
   /** The mesh with inner lips (and the rings between) moved onto the opening the photo shows. */
   mesh: Vec3[];
-  /** Per inner-lip column: where the upper teeth (with the skull) part from what goes with the jaw: under the upper teeth, between two rows, on a laugh's biting edge, the opening's middle; its top when it shows no teeth. */
+  /** Per inner-lip column: where the upper teeth (with the skull) part from what goes with the jaw: under the upper teeth, between two rows, under a laugh's biting edge (see lowerSplitUnderTeeth), the opening's middle; its top when it shows no teeth. */
   split: Vec3[];
+  /** Per column, where closed lips meet over the upper teeth: the split as the columns read it, before a laugh's was lowered under its side teeth (lowerSplitUnderTeeth). */
+  biteLine: Vec3[];
   /** The photo shows teeth between the lips. */
   teethVisible: boolean;
   /** The photo's mouth is open wide (WIDE_OPEN): it shows a cavity of its own. */
@@ -149,6 +152,14 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
   const isDark = (s: PhotoSample) => s.y < lipY - Math.max(Math.min(25, 0.45 * lipY), 0.3 * lipY);
   // As dark as an open mouth's dark is (OPEN_DARK).
   const isDeepDark = (s: PhotoSample) => s.y < OPEN_DARK * lipY;
+  /**
+   * The dark under a laugh's upper teeth: dark as above, or as deep as an open mouth's dark under
+   * the upper lip. In a dim photo the lower lip's model may be read off that dark (softui-ivana at
+   * half exposure: upper lip 42, "lower lip" 16), and then only luma under 9 was dark: the edge
+   * of teeth at 90-105 over a dark at 2-16 went unfound in 8 of 9 columns, one share of the
+   * opening cut through the side teeth, and 'aa' opened dark wings across them.
+   */
+  const underTheTeeth = (s: PhotoSample) => isDark(s) || s.y < OPEN_DARK * upper.y;
   // Columns run along the mouth's own vertical (upper lip middle -> lower lip middle).
   const top = mesh[UPPER_OUTER[4]]!, bottom = mesh[LOWER_OUTER[4]]!;
   const len = Math.hypot(bottom[0] - top[0], bottom[1] - top[1]) || 1;
@@ -311,7 +322,7 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
       const showsTeeth = longestRun(teeth) >= 3;
       if (showsTeeth) teethColumns++;
       const share = inside.length > 1 ? splitSample(inside, teeth, lipY) / inside.length : 0.5;
-      const edge = bitingEdge(inside, teeth, (x) => x.y > Math.max(upper.y, lower.y) + 5, isDark);
+      const edge = bitingEdge(inside, teeth, (x) => x.y > Math.max(upper.y, lower.y) + 5, underTheTeeth);
       // The lower lip under those teeth keeps the height Human gave it.
       const lowerShift = teethEnd === null ? 0 : Math.max(0, t1 - c.humanLower);
       return { t0, t1, share, showsTeeth, lowerShift, bitingEdge: edge === null ? null : edge / inside.length };
@@ -385,8 +396,10 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
   const openShares = (withTeeth.length ? withTeeth : openColumns).map((o) => o.share);
   const share = !teethVisible ? 0 : openShares.length ? median(openShares) : 0.5;
   const shares = teethVisible && wideOpen ? followBitingEdge(opened.map((o) => o.bitingEdge)) : null;
-  const split = edges.map(({ upperEdge, lowerEdge }, k) => lerp3(upperEdge, lowerEdge, shares?.[k] ?? share));
-  return { mesh, split, teethVisible, wideOpen };
+  const biteLine = edges.map(({ upperEdge, lowerEdge }, k) => lerp3(upperEdge, lowerEdge, shares?.[k] ?? share));
+  const corners = [mesh[MOUTH_CORNER_INNER[0]]!, mesh[MOUTH_CORNER_INNER[1]]!] as const;
+  const split = shares ? lowerSplitUnderTeeth(biteLine, corners, edges.map((e) => e.lowerEdge), down, (x, y) => underTheTeeth(sampleAt(rgba, size, x, y))) : biteLine;
+  return { mesh, split, biteLine, teethVisible, wideOpen };
 }
 
 /** Median luma of the skin just beyond a lip: per column, 0.8 of the lip's height past its outer contour. */

@@ -1,6 +1,7 @@
 import type { RigTarget } from '../types';
 import { JAW_FOLLOW, LOWER_INNER, LOWER_LIP, MOUTH_CORNER_INNER, MOUTH_CORNER_OUTER, NOSE_BOTTOM, UPPER_INNER, UPPER_LIP } from './landmarks';
 import { INTERIOR_ROWS } from './rig-mesh';
+import { toLocal } from './face-frame';
 import { AMPLITUDE, bump, jawDrop, lipSets, solve, solveDense, sparse, type Ctx } from './target-context';
 
 /**
@@ -159,7 +160,7 @@ export function lipTarget(ctx: Ctx, name: 'lipsRound' | 'lipsSpread' | 'lipsPres
   let jawClose = 0;
   const rollShare = pressRollShare(ctx);
   lipColumns().forEach((column, k) => {
-    const splitV = ctx.local(ctx.mesh.splitUpper[k]!)[1];
+    const splitV = biteV(ctx, k);
     const upperV = ctx.local(UPPER_INNER[k]!)[1], lowerV = ctx.local(LOWER_INNER[k]!)[1];
     // The lower lip's height in this column: its outer contour (ring 0) below its inner one.
     const lowerHeight = Math.max(0, ctx.local(column.lower[0]![0])[1] - lowerV);
@@ -175,7 +176,7 @@ export function lipTarget(ctx: Ctx, name: 'lipsRound' | 'lipsSpread' | 'lipsPres
     // lips of a raised or lowered face lie at different depths, so lips meeting in the frame's v
     // stayed 1-2 px apart in the picture (softui-charles, softui-ivana: the photo's teeth showed
     // through a crack between pressed lips).
-    const upperAt = pos(UPPER_INNER[k]!), lowerAt = pos(LOWER_INNER[k]!), split = pos(ctx.mesh.splitUpper[k]!);
+    const upperAt = pos(UPPER_INNER[k]!), lowerAt = pos(LOWER_INNER[k]!), split = ctx.mesh.biteLine[k]!;
     const below = ctx.image(0, belowSplit);
     const meet: [number, number] = [upperAt[0] + share * (split[0] - upperAt[0]) + below[0], upperAt[1] + share * (split[1] - upperAt[1]) + below[1]];
     const toMeetUpper = [meet[0] - upperAt[0], meet[1] - upperAt[1]] as const, toMeetLower = [meet[0] - lowerAt[0], meet[1] - lowerAt[1]] as const;
@@ -218,7 +219,7 @@ export function lipTarget(ctx: Ctx, name: 'lipsRound' | 'lipsSpread' | 'lipsPres
   const cornerRise = (side: 0 | 1) => {
     if (name !== 'lipsPress') return 0;
     const k = side === 0 ? 0 : UPPER_INNER.length - 1;
-    const splitV = ctx.local(ctx.mesh.splitUpper[k]!)[1], upperV = ctx.local(UPPER_INNER[k]!)[1];
+    const splitV = biteV(ctx, k), upperV = ctx.local(UPPER_INNER[k]!)[1];
     return 0.5 * (upperV + PRESS_UPPER_SHARE * (splitV - upperV) - ctx.local(LOWER_INNER[k]!)[1]);
   };
   for (const [side, ring] of [[0, [0, 11, 22, 33]], [1, [10, 21, 32, 43]]] as const) {
@@ -276,9 +277,17 @@ const TUCK_UNDER_TEETH = 0.85;
 function tuckBelowSplit(ctx: Ctx, k: number): number {
   const edge = ctx.mesh.paintedTeethEdge;
   if (edge === 0) return 0;
-  const [u, splitV] = ctx.local(ctx.mesh.splitUpper[k]!);
+  const [u, splitV] = toLocal(ctx.mesh.frame, ctx.mesh.biteLine[k]!);
   return Math.max(0, ctx.mesh.seam(u) + TUCK_UNDER_TEETH * edge - splitV);
 }
+
+/**
+ * Where closed lips meet over the upper teeth in column k (face-frame v): on the biting edge as
+ * the columns read it. The split a laugh's jaw opens from may lie lower, under its side teeth (see
+ * lowerSplitUnderTeeth); lips pressed a share of the way down to it met low over a band of dark
+ * (softui-ivana-faded: Human read them 0.13 mouth widths apart).
+ */
+const biteV = (ctx: Ctx, k: number) => toLocal(ctx.mesh.frame, ctx.mesh.biteLine[k]!)[1];
 
 /** 1 over the lips, easing to 0 half a mouth width beyond them (smoothstep on an elliptic distance). */
 function mouthWindow(u: number, w: number, mw: number): number {

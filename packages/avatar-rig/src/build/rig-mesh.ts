@@ -42,6 +42,8 @@ export interface RigMesh {
   /** Split-line vertices per inner-lip column: with the upper teeth, and with the lower ones. */
   splitUpper: number[];
   splitLower: number[];
+  /** Per inner-lip column, where closed lips meet over the upper teeth (LipRefinement.biteLine), in the image. */
+  biteLine: Vec3[];
   /** The cavity behind the lips. */
   interiorTriangles: number[];
   /** Cavity grid vertex indices, row-major [row][column]. */
@@ -200,7 +202,7 @@ export function buildRigMesh(lips: LipRefinement, triangulation: number[], size:
   };
   const upperLidMargin = { imageLeft: marginOf(EYE_IMAGE_LEFT, margins.imageLeft), imageRight: marginOf(EYE_IMAGE_RIGHT, margins.imageRight) };
   return {
-    vertices, local, depth, headFollow, kind, faceTriangles: faceTris, teethTriangles, splitUpper, splitLower,
+    vertices, local, depth, headFollow, kind, faceTriangles: faceTris, teethTriangles, splitUpper, splitLower, biteLine: lips.biteLine,
     interiorTriangles, interiorGrid, interiorUvs, frame, seam, paintedTeethEdge: teethEdge, upperLidMargin,
   };
 }
