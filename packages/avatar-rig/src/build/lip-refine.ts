@@ -71,15 +71,6 @@ const LOWER_TEETH_NEAR = 3;
 /** Fewer tooth samples in a row than this are a highlight, not lower teeth; found in fewer columns, a lip's glint. */
 const MIN_LOWER_TEETH = 3;
 const MIN_LOWER_TEETH_COLUMNS = 3;
-/**
- * Lower teeth reach Human's outer contour when they end in one of its last this many samples of the
- * column. softui-ivana turned 20 degrees: her lower teeth end 1-2 samples short of the contour in
- * two of the four columns that show them (samples 46, 46 of 48), the rule fired in two columns
- * only, the lower lip kept the lower half of the teeth, and closed for m, b and p it showed them as
- * a white line (Human read 0.061). A glossy lower lip's lit band ends 5 or more short
- * (argonfree-team-4: at 36-43 in five columns; at 47, the highlight at a corner, in one).
- */
-const LOWER_TEETH_SHORT_OF_CONTOUR = 3;
 /** A sample at least this share of the upper lip's red share is lip; below TOOTH_RED_SHARE, and bright, a tooth. */
 const LIP_RED_SHARE = 0.8;
 const TOOTH_RED_SHARE = 0.6;
@@ -217,7 +208,7 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
     while (end + 1 < all.length && tooth(all[end + 1]!)) end++;
     const lipAt = all.slice(end + 1, end + 1 + LOWER_TEETH_NEAR).findIndex((x) => x.red >= LIP_RED_SHARE * upper.red);
     // Only teeth that reach Human's outer contour: a lit lower lip's highlight lies inside the lip.
-    if (end - first + 1 < MIN_LOWER_TEETH || end < SAMPLES - LOWER_TEETH_SHORT_OF_CONTOUR || lipAt < 0) return null;
+    if (end - first + 1 < MIN_LOWER_TEETH || end < SAMPLES - 1 || lipAt < 0) return null;
     return (end + 1 + lipAt / 2) / SAMPLES;
   };
   /**
