@@ -160,7 +160,7 @@ export function lipTarget(ctx: Ctx, name: 'lipsRound' | 'lipsSpread' | 'lipsPres
   let jawClose = 0;
   const rollShare = pressRollShare(ctx);
   lipColumns().forEach((column, k) => {
-    const splitV = biteV(ctx, k);
+    const edgeV = biteV(ctx, k);
     const upperV = ctx.local(UPPER_INNER[k]!)[1], lowerV = ctx.local(LOWER_INNER[k]!)[1];
     // The lower lip's height in this column: its outer contour (ring 0) below its inner one.
     const lowerHeight = Math.max(0, ctx.local(column.lower[0]![0])[1] - lowerV);
@@ -169,16 +169,16 @@ export function lipTarget(ctx: Ctx, name: 'lipsRound' | 'lipsSpread' | 'lipsPres
     // to the upper teeth's edge.
     const share = name === 'lipsPress' ? PRESS_UPPER_SHARE : 1;
     const belowSplit = name === 'lowerLipTuck' ? tuckBelowSplit(ctx, k) : 0;
-    const meetV = upperV + share * (splitV - upperV) + belowSplit;
+    const meetV = upperV + share * (edgeV - upperV) + belowSplit;
     const closeLower = meetV - lowerV;
     if (k === 4 && name === 'lipsPress') jawClose = closeLower;
     // The meeting point in the image itself: the face frame's "down" has depth in it, and the inner
     // lips of a raised or lowered face lie at different depths, so lips meeting in the frame's v
     // stayed 1-2 px apart in the picture (softui-charles, softui-ivana: the photo's teeth showed
     // through a crack between pressed lips).
-    const upperAt = pos(UPPER_INNER[k]!), lowerAt = pos(LOWER_INNER[k]!), split = ctx.mesh.biteLine[k]!;
+    const upperAt = pos(UPPER_INNER[k]!), lowerAt = pos(LOWER_INNER[k]!), bite = ctx.mesh.biteLine[k]!;
     const below = ctx.image(0, belowSplit);
-    const meet: [number, number] = [upperAt[0] + share * (split[0] - upperAt[0]) + below[0], upperAt[1] + share * (split[1] - upperAt[1]) + below[1]];
+    const meet: [number, number] = [upperAt[0] + share * (bite[0] - upperAt[0]) + below[0], upperAt[1] + share * (bite[1] - upperAt[1]) + below[1]];
     const toMeetUpper = [meet[0] - upperAt[0], meet[1] - upperAt[1]] as const, toMeetLower = [meet[0] - lowerAt[0], meet[1] - lowerAt[1]] as const;
     const displacement = (i: number, isUpper: boolean, ringShare: number): [number, number] => {
       const [u, v] = ctx.local(i);
@@ -219,8 +219,8 @@ export function lipTarget(ctx: Ctx, name: 'lipsRound' | 'lipsSpread' | 'lipsPres
   const cornerRise = (side: 0 | 1) => {
     if (name !== 'lipsPress') return 0;
     const k = side === 0 ? 0 : UPPER_INNER.length - 1;
-    const splitV = biteV(ctx, k), upperV = ctx.local(UPPER_INNER[k]!)[1];
-    return 0.5 * (upperV + PRESS_UPPER_SHARE * (splitV - upperV) - ctx.local(LOWER_INNER[k]!)[1]);
+    const edgeV = biteV(ctx, k), upperV = ctx.local(UPPER_INNER[k]!)[1];
+    return 0.5 * (upperV + PRESS_UPPER_SHARE * (edgeV - upperV) - ctx.local(LOWER_INNER[k]!)[1]);
   };
   for (const [side, ring] of [[0, [0, 11, 22, 33]], [1, [10, 21, 32, 43]]] as const) {
     for (const r of ring) p.set(UPPER_LIP[r]!, ctx.image(0, cornerRise(side)));
@@ -277,8 +277,8 @@ const TUCK_UNDER_TEETH = 0.85;
 function tuckBelowSplit(ctx: Ctx, k: number): number {
   const edge = ctx.mesh.paintedTeethEdge;
   if (edge === 0) return 0;
-  const [u, splitV] = toLocal(ctx.mesh.frame, ctx.mesh.biteLine[k]!);
-  return Math.max(0, ctx.mesh.seam(u) + TUCK_UNDER_TEETH * edge - splitV);
+  const [u, edgeV] = toLocal(ctx.mesh.frame, ctx.mesh.biteLine[k]!);
+  return Math.max(0, ctx.mesh.seam(u) + TUCK_UNDER_TEETH * edge - edgeV);
 }
 
 /**

@@ -76,7 +76,7 @@ export function lowerSplitUnderTeeth(split: Vec3[], corners: readonly [Vec3, Vec
 
 /** How far below `p` (along `down`, short of `reach`) the dark begins when `p` lies on what is not dark; 0 when `p` is in the dark or no dark comes (teeth on teeth, lips). */
 function darkBelow(p: Vec3, reach: number, down: Down, inDark: InDark): number {
-  const dark = (s: number) => inDark(p[0] + down[0] * s, p[1] + down[1] * s);
+  const dark = darkUnder(p, down, inDark);
   if (dark(0)) return 0;
   for (let s = STEP_PX; s + STEP_PX <= reach; s += STEP_PX) if (dark(s) && dark(s + STEP_PX)) return s;
   return 0;
@@ -84,10 +84,13 @@ function darkBelow(p: Vec3, reach: number, down: Down, inDark: InDark): number {
 
 /** How far below `p` (along `down`, short of `reach`) a split point may go: DARK_KEPT of the way through the first run of dark under it. */
 function roomInTheDark(p: Vec3, reach: number, down: Down, inDark: InDark): number {
-  const dark = (s: number) => inDark(p[0] + down[0] * s, p[1] + down[1] * s);
+  const dark = darkUnder(p, down, inDark);
   let s = 0;
   while (s < reach && !dark(s)) s += STEP_PX;
   const start = s;
   while (s < reach && dark(s)) s += STEP_PX;
   return start >= reach ? 0 : start + DARK_KEPT * (s - start);
 }
+
+/** Whether the point `s` portrait pixels below `p` (along `down`) is in the dark. */
+const darkUnder = (p: Vec3, down: Down, inDark: InDark) => (s: number) => inDark(p[0] + down[0] * s, p[1] + down[1] * s);
