@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { INTERIOR_TEXTURE_SIZE, luma, openingDark, openingPixels, openingTeeth, paintMouthInterior } from './mouth-interior-texture';
+import { INTERIOR_HALF_WIDTH } from './rig-mesh';
 
 type Rgb = [number, number, number];
 
@@ -144,6 +145,17 @@ describe('mouth interior texture', () => {
     expect(await meanLuma(withSeam, 0.45, 0.55, 0.46, 0.5)).toBeLessThan(0.8 * underSplit);
     // Past the mouth's corners (0.7 mouth widths out) the cavity is its own.
     expect(await meanLuma(withSeam, 0.9, 0.93, 0.3, 0.4)).toBeCloseTo(await meanLuma(without, 0.9, 0.93, 0.3, 0.4), 5);
+  });
+
+  it('holds a laugh\'s colours out to its corners where the split\'s colours end short of them', async () => {
+    // softui-ivana's colours under the split end 0.13 mouth widths right of the middle (beyond, the
+    // split lies on teeth and lip), its corner at 0.44: the throat's side shadow opened there, near
+    // black inside the photo's brown dark, a black hook along the cut under the side teeth.
+    const brown: Rgb = [95, 55, 45];
+    const seam = [{ u: -0.1, colour: brown }, { u: 0.1, colour: brown }];
+    const png = await paintMouthInterior(lips, [200, 150, 130], { paintTeeth: false, dark: [30, 18, 15], seam });
+    const at = (u: number) => 0.5 + u / (2 * INTERIOR_HALF_WIDTH);
+    for (const u of [-0.45, 0.45]) expect(Math.abs((await meanLuma(png, at(u) - 0.01, at(u) + 0.01, 0.3, 0.34)) - luma(brown))).toBeLessThan(6);
   });
 
   it('darkens a laugh\'s colours deeper in no further than the mouth\'s own dark', async () => {

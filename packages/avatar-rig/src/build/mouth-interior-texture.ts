@@ -124,14 +124,24 @@ export function openingPixels(rgba: Buffer, size: number, polygon: ReadonlyArray
 
 /** How much darker the seam's colours get from the split (v 0.3) to where the lower lip comes at 'aa' (v 0.6). */
 const SEAM_SHADE = 0.6;
-/** How far past the first or last seam colour (mouth widths) it still holds, fading out. */
+/**
+ * Past the first or last seam colour, it holds out to this far from the middle (mouth widths:
+ * beyond the inner corners of a spread or turned mouth, 0.4-0.6), then fades out over SEAM_FADE.
+ * Faded out just past the last one, the cavity beside a laugh's corners was the painted throat's
+ * side shadow, darker than anything in the photo, and opening the jaw drew it as a black hook along
+ * the cut under the side teeth, inside the photo's brown dark (softui-ivana: its kept seam colours
+ * end 0.13 mouth widths right of the middle, its corner lies at 0.44).
+ */
+const SEAM_REACH = 0.6;
 const SEAM_FADE = 0.05;
 
-/** The seam colour at across-position `u`, interpolated, with how much it counts (fading out past the ends); null far past them. */
+/** The seam colour at across-position `u`, interpolated, with how much it counts (see SEAM_REACH); null far past the ends. */
 function seamColourAt(seam: SeamColour[], u: number): { colour: Rgb; weight: number } | null {
   const first = seam[0]!, last = seam[seam.length - 1]!;
-  if (u <= first.u) return u < first.u - SEAM_FADE ? null : { colour: first.colour, weight: 1 - smooth(0, SEAM_FADE, first.u - u) };
-  if (u >= last.u) return u > last.u + SEAM_FADE ? null : { colour: last.colour, weight: 1 - smooth(0, SEAM_FADE, u - last.u) };
+  // `past`: how far beyond SEAM_REACH on that side.
+  const held = (end: SeamColour, past: number) => (past > SEAM_FADE ? null : { colour: end.colour, weight: 1 - smooth(0, SEAM_FADE, past) });
+  if (u <= first.u) return held(first, -SEAM_REACH - u);
+  if (u >= last.u) return held(last, u - SEAM_REACH);
   const k = seam.findIndex((s, i) => i + 1 < seam.length && u <= seam[i + 1]!.u);
   const a = seam[k]!, b = seam[k + 1]!;
   return { colour: mix(a.colour, b.colour, (u - a.u) / Math.max(1e-6, b.u - a.u)), weight: 1 };
