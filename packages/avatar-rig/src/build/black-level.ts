@@ -1,5 +1,25 @@
 import type { Rgb } from './mouth-interior-texture';
 
+/** Rec. 601 luma, the same weights as the photo checks. */
+export const luma = (c: Rgb) => 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2];
+
+/**
+ * The black a well-exposed portrait shows on its face (luma of its darkest 1%: 15-30 over most of
+ * the corpus). The cavity's shades were set against such photos; only a photo whose black lies
+ * above this gets its cavity lifted, by the excess.
+ */
+export const TYPICAL_BLACK = 40;
+
+/**
+ * A faded photo's black (see TYPICAL_BLACK), nothing on the face being darker; fully from twice
+ * TYPICAL_BLACK, fading to none at it. Zero for a well-exposed photo.
+ */
+export function fadedBlack(black: Rgb): Rgb {
+  const t = Math.min(1, Math.max(0, (luma(black) - TYPICAL_BLACK) / TYPICAL_BLACK));
+  const share = t * t * (3 - 2 * t);
+  return [black[0] * share, black[1] * share, black[2] * share];
+}
+
 /** The darkest share of the face's pixels that counts as the photo's black: pupils, nostrils, lashes, the shade under the brows. */
 const DARKEST_SHARE = 0.01;
 

@@ -2,6 +2,7 @@ import { LOWER_INNER, LOWER_LIP, MOUTH_CORNER_INNER, MOUTH_CORNER_OUTER, UPPER_I
 import type { Vec3 } from './face-frame';
 import { lerp3, median, median3, sampleAt, type PhotoSample } from './photo-sample';
 import { lowerSplitUnderTeeth } from './split-under-teeth';
+import { blackLevel, fadedBlack, luma } from './black-level';
 
 /** Outer lip contours between the corners, column by column with UPPER_INNER / LOWER_INNER. */
 export const UPPER_OUTER = [185, 40, 39, 37, 0, 267, 269, 270, 409] as const;
@@ -157,9 +158,13 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
    * the upper lip. In a dim photo the lower lip's model may be read off that dark (softui-ivana at
    * half exposure: upper lip 42, "lower lip" 16), and then only luma under 9 was dark: the edge
    * of teeth at 90-105 over a dark at 2-16 went unfound in 8 of 9 columns, one share of the
-   * opening cut through the side teeth, and 'aa' opened dark wings across them.
+   * opening cut through the side teeth, and 'aa' opened dark wings across them. A faded photo's
+   * depth is measured above its black (see fadedBlack): softui-ivana-faded's dark (luma 84-103,
+   * black 85, lips 133) read as dark in some columns and not in others, its split zigzagged
+   * between the teeth's edge and the dark, and its side teeth went down with the jaw as fangs.
    */
-  const underTheTeeth = (s: PhotoSample) => isDark(s) || s.y < OPEN_DARK * upper.y;
+  const black = luma(fadedBlack(blackLevel(rgba, size, mesh)));
+  const underTheTeeth = (s: PhotoSample) => isDark(s) || s.y < black + OPEN_DARK * (upper.y - black);
   // Columns run along the mouth's own vertical (upper lip middle -> lower lip middle).
   const top = mesh[UPPER_OUTER[4]]!, bottom = mesh[LOWER_OUTER[4]]!;
   const len = Math.hypot(bottom[0] - top[0], bottom[1] - top[1]) || 1;

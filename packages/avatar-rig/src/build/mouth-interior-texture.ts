@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { insideOrNear } from '../quality/inner-lip-polygon';
 import { INTERIOR_HALF_WIDTH } from './rig-mesh';
+import { fadedBlack, luma, TYPICAL_BLACK } from './black-level';
 
 export const INTERIOR_TEXTURE_SIZE = { width: 256, height: 160 } as const;
 
@@ -76,8 +77,7 @@ export function sampleColour(rgba: Uint8Array, size: number, points: Array<[numb
   return n ? [r / n, g / n, b / n] : [150, 90, 90];
 }
 
-/** Rec. 601 luma, the same weights as the photo checks. */
-export const luma = (c: Rgb) => 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2];
+export { luma };
 
 /**
  * Luma of the incisors: 1.2x the cheeks', and at least 1.1x the lips' (teeth are lighter than
@@ -271,25 +271,10 @@ export async function paintMouthInterior(lip: Rgb, skin: Rgb, { paintTeeth, dark
   return (blur >= MIN_BLUR ? texture.blur(blur) : texture).png().toBuffer();
 }
 
-/**
- * The black a well-exposed portrait shows on its face (luma of its darkest 1%: 15-30 over most of
- * the corpus). The cavity's shades were set against such photos; only a photo whose black lies
- * above this gets its cavity lifted, by the excess.
- */
-const TYPICAL_BLACK = 40;
-
 /** The part of a photo's black above TYPICAL_BLACK, in its hue; null when there is none. */
 function liftedBlack(black: Rgb): Rgb | null {
   const excess = luma(black) - TYPICAL_BLACK;
   return excess > 0 ? scale(black, excess / luma(black)) : null;
-}
-
-/**
- * A faded photo's black (see TYPICAL_BLACK), nothing on the face being darker; fully from twice
- * TYPICAL_BLACK, fading to none at it. Zero for a well-exposed photo.
- */
-function fadedBlack(black: Rgb): Rgb {
-  return scale(black, smooth(TYPICAL_BLACK, 2 * TYPICAL_BLACK, luma(black)));
 }
 
 /** A colour as the photo's tone curve would show it: black raised to `lift`, white kept. */

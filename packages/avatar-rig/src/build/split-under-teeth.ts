@@ -7,6 +7,11 @@ const CHECK_EVERY_PX = 1;
 const STEP_PX = 0.5;
 /** A split point goes down at most this share of the run of dark under it: the lower teeth stay with the jaw. */
 const DARK_KEPT = 0.6;
+/**
+ * The split points nearest each corner (two per side) whose side teeth may rest on the lower lip
+ * with no dark under them: those go down to the opening's lower end (see lowerSplitUnderTeeth).
+ */
+const SIDE_COLUMNS = 2;
 /** Lowering rounds: each moves every split point half of what its segments still ask for. */
 const ROUNDS = 16;
 /** A shortfall under this (portrait pixels) is left. */
@@ -35,6 +40,10 @@ type InDark = (x: number, y: number) => boolean;
  * to the opening's lower end: the cut from them to the corner, which stays, crosses the side teeth
  * beside it, and capped at the dark their lower ends still went down with the jaw and showed in a
  * notch under the cavity's tip (softui-ivana, image-right). A laugh seldom shows lower teeth there.
+ * Beside the corners (SIDE_COLUMNS each side) the side teeth may rest on the lower lip with no
+ * dark under them: a cut there on them is short by the distance to the opening's lower end, and a
+ * point with no dark under it may go that far (softui-ivana at half exposure: the split stayed on
+ * the side teeth's top edge and 'aa' took them down as a fang).
  */
 export function lowerSplitUnderTeeth(split: Vec3[], corners: readonly [Vec3, Vec3], lowerEdge: Vec3[], down: Down, inDark: InDark): Vec3[] {
   const chain = [corners[0], ...split.map((p) => [...p] as Vec3), corners[1]];
@@ -42,7 +51,14 @@ export function lowerSplitUnderTeeth(split: Vec3[], corners: readonly [Vec3, Vec
   const free = (j: number) => j > 0 && j < chain.length - 1;
   const along = (from: Vec3, to: Vec3) => (to[0] - from[0]) * down[0] + (to[1] - from[1]) * down[1];
   const outermost = (j: number) => j === 1 || j === chain.length - 2;
-  const room = chain.map((p, j) => (!free(j) ? 0 : outermost(j) ? Math.max(0, along(p, edges[j]!)) : roomInTheDark(p, along(p, edges[j]!), down, inDark)));
+  const besideCorner = (j: number) => free(j) && (j <= SIDE_COLUMNS || j >= chain.length - 1 - SIDE_COLUMNS);
+  const room = chain.map((p, j) => {
+    if (!free(j)) return 0;
+    const toLowerEnd = Math.max(0, along(p, edges[j]!));
+    if (outermost(j)) return toLowerEnd;
+    const inTheDark = roomInTheDark(p, along(p, edges[j]!), down, inDark);
+    return inTheDark === 0 && besideCorner(j) ? toLowerEnd : inTheDark;
+  });
   const moved = chain.map(() => 0);
   for (let round = 0; round < ROUNDS; round++) {
     const push = chain.map(() => 0);
@@ -52,7 +68,7 @@ export function lowerSplitUnderTeeth(split: Vec3[], corners: readonly [Vec3, Vec
       for (let c = 1; c < checks; c++) {
         const f = c / checks;
         const p = lerp3(a, b, f);
-        const deficit = darkBelow(p, along(p, lerp3(edges[j]!, edges[j + 1]!, f)), down, inDark);
+        const deficit = darkBelow(p, along(p, lerp3(edges[j]!, edges[j + 1]!, f)), down, inDark, besideCorner(j) || besideCorner(j + 1));
         if (deficit <= TOLERANCE_PX) continue;
         const shareA = free(j) ? 1 - f : 0, shareB = free(j + 1) ? f : 0;
         const norm = shareA ** 2 + shareB ** 2;
@@ -74,12 +90,17 @@ export function lowerSplitUnderTeeth(split: Vec3[], corners: readonly [Vec3, Vec
   return chain.slice(1, -1);
 }
 
-/** How far below `p` (along `down`, short of `reach`) the dark begins when `p` lies on what is not dark; 0 when `p` is in the dark or no dark comes (teeth on teeth, lips). */
-function darkBelow(p: Vec3, reach: number, down: Down, inDark: InDark): number {
+/**
+ * How far below `p` (along `down`, short of `reach`) the dark begins when `p` lies on what is not
+ * dark; 0 when `p` is in the dark or no dark comes (teeth on teeth, lips), except beside the
+ * corners (`besideCorner`), where the side teeth rest on the lower lip: there the opening's lower
+ * end, `reach`.
+ */
+function darkBelow(p: Vec3, reach: number, down: Down, inDark: InDark, besideCorner: boolean): number {
   const dark = darkUnder(p, down, inDark);
   if (dark(0)) return 0;
   for (let s = STEP_PX; s + STEP_PX <= reach; s += STEP_PX) if (dark(s) && dark(s + STEP_PX)) return s;
-  return 0;
+  return besideCorner ? Math.max(0, reach) : 0;
 }
 
 /** How far below `p` (along `down`, short of `reach`) a split point may go: DARK_KEPT of the way through the first run of dark under it. */
