@@ -57,7 +57,10 @@ export async function buildRig(image: Buffer, analysis?: FaceAnalysis): Promise<
   const triangulation = await faceMeshTriangulation();
   const eyes = refineEyes(crop.mesh, crop.irises, triangulation, { rgba: crop.rgba, size });
   const lids = refineLids(eyes.mesh, crop.rgba, size, crop.irises, triangulation);
-  const inner = refineInnerLips(lids, crop.rgba, size);
+  // The photo's black, read once: the lips' refinement judges a faded laugh's dark above it, and
+  // the cavity is painted against it.
+  const black = blackLevel(crop.rgba, size, crop.mesh);
+  const inner = refineInnerLips(lids, crop.rgba, size, black);
   const lips = { ...inner, mesh: refineLowerLipEdge(inner.mesh, crop.rgba, size, triangulation) };
   const mesh = buildRigMesh(lips, triangulation, size, upperLidMargins(lips.mesh, crop.rgba, size));
   // Rounded once for compact JSON, before anything (targets, UVs) is derived from them.
@@ -139,7 +142,6 @@ export async function buildRig(image: Buffer, analysis?: FaceAnalysis): Promise<
   // shade of the lip line, and a cavity that dark read as less open (clm-bill-murray-snl-crop: aa
   // 0.35 -> 0.29, opencv-230501201-1 0.22 -> 0.16).
   const opening = openingPixels(crop.rgba, size, INNER_LIP_RING.map(at));
-  const black = blackLevel(crop.rgba, size, crop.mesh);
   const dark = lips.wideOpen ? openingDark(opening, lip, black) : null;
   const ownTeeth = lips.teethVisible ? openingTeeth(opening) : null;
   // A laugh's jaw takes down a lower strip that begins with the photo's dark just under the split:

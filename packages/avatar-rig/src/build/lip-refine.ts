@@ -3,6 +3,7 @@ import type { Vec3 } from './face-frame';
 import { lerp3, median, median3, sampleAt, type PhotoSample } from './photo-sample';
 import { lowerSplitUnderTeeth } from './split-under-teeth';
 import { blackLevel, fadedBlack, luma } from './black-level';
+import type { Rgb } from './mouth-interior-texture';
 
 /** Outer lip contours between the corners, column by column with UPPER_INNER / LOWER_INNER. */
 export const UPPER_OUTER = [185, 40, 39, 37, 0, 267, 269, 270, 409] as const;
@@ -96,9 +97,10 @@ function model(samples: PhotoSample[]): ColourModel {
  * the lower lip). Per inner-lip column this reads the photo along the mouth's vertical from the
  * outer upper lip to the outer lower lip: samples that are teeth (brighter and paler than the lips)
  * or the mouth's dark form the opening, found as the best-scoring run (Kadane's algorithm), and
- * bounded to half a lip around Human's line.
+ * bounded to half a lip around Human's line. `photoBlack` is the photo's black (blackLevel), read
+ * from the photo when not given.
  */
-export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: Uint8Array | Buffer, size: number): LipRefinement {
+export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: Uint8Array | Buffer, size: number, photoBlack?: Rgb): LipRefinement {
   const mesh: Vec3[] = input.map((p) => [p[0]!, p[1]!, p[2] ?? 0]);
   // Lip colour models from the ring just inside each outer contour: on the lip even where the
   // inner line lies on the teeth.
@@ -163,7 +165,7 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
    * black 85, lips 133) read as dark in some columns and not in others, its split zigzagged
    * between the teeth's edge and the dark, and its side teeth went down with the jaw as fangs.
    */
-  const black = luma(fadedBlack(blackLevel(rgba, size, mesh)));
+  const black = luma(fadedBlack(photoBlack ?? blackLevel(rgba, size, mesh)));
   const underTheTeeth = (s: PhotoSample) => isDark(s) || s.y < black + OPEN_DARK * (upper.y - black);
   // Columns run along the mouth's own vertical (upper lip middle -> lower lip middle).
   const top = mesh[UPPER_OUTER[4]]!, bottom = mesh[LOWER_OUTER[4]]!;
