@@ -8,7 +8,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { decodeTextures } from '@avatar-factory/avatar-rig/node';
-import { closesEnough, contactSheet, geometryQuality, mouthGap, openAtBlink, opensEnough, QUALITY_GOALS, shutsOnBlink } from '@avatar-factory/avatar-rig/quality';
+import { closesEnough, contactSheet, geometryQuality, mouthGap, openAtBlink, opensEnough, QUALITY_GOALS, rigMouthGap, shutsOnBlink } from '@avatar-factory/avatar-rig/quality';
 import { avatarPipeline } from '../apps/server/src/engines/avatar-pipeline';
 
 interface PhotoReport {
@@ -30,6 +30,12 @@ interface PhotoReport {
    * reader sees its expectation for the face rather than the lips.
    */
   mouthGapRest: number | null;
+  /**
+   * The gap the rig itself draws at 'aa' and 'PP' (rigMouthGap: the same landmarks on the rig's
+   * geometry): a reading far from it is the reader's, not the mouth's.
+   */
+  rigGapAa: number | null;
+  rigGapPp: number | null;
   /** How open a full blink leaves the eyes: the most of its rest gap a middle lid column keeps (0: both shut; see openAtBlink). */
   openAtBlink: number | null;
 }
@@ -39,7 +45,7 @@ const round = (x: number | null, digits: number) => (x === null || !Number.isFin
 
 async function reportPhoto(file: string, outDir: string, turn: number): Promise<PhotoReport> {
   const started = performance.now();
-  const base: PhotoReport = { file: path.basename(file), status: 'refused', reason: null, yawDeg: null, rollDeg: null, pitchDeg: null, ms: null, restPsnrDb: null, interiorOutsideLipsPx: null, holesPx: null, mouthGapAa: null, mouthGapPp: null, mouthGapRest: null, openAtBlink: null };
+  const base: PhotoReport = { file: path.basename(file), status: 'refused', reason: null, yawDeg: null, rollDeg: null, pitchDeg: null, ms: null, restPsnrDb: null, interiorOutsideLipsPx: null, holesPx: null, mouthGapAa: null, mouthGapPp: null, mouthGapRest: null, rigGapAa: null, rigGapPp: null, openAtBlink: null };
   let image: Buffer;
   try {
     const photo = fs.readFileSync(file);
@@ -70,6 +76,8 @@ async function reportPhoto(file: string, outDir: string, turn: number): Promise<
     mouthGapAa: round(aa, 3),
     mouthGapPp: round(pp, 3),
     mouthGapRest: round(rest, 3),
+    rigGapAa: round(rigMouthGap(rig, 'aa'), 3),
+    rigGapPp: round(rigMouthGap(rig, 'PP'), 3),
     openAtBlink: round(openAtBlink(rig), 2),
   };
 }
@@ -77,8 +85,8 @@ async function reportPhoto(file: string, outDir: string, turn: number): Promise<
 const cell = (x: unknown) => (x === null || x === undefined ? '-' : String(x));
 
 function table(rows: PhotoReport[]): string {
-  const head = ['file', 'status', 'yaw', 'roll', 'pitch', 'ms', 'psnr', 'outside', 'holes', 'gap aa', 'gap PP', 'gap rest', 'blink open'];
-  const body = rows.map((r) => [r.file, r.status, r.yawDeg, r.rollDeg, r.pitchDeg, r.ms, r.restPsnrDb, r.interiorOutsideLipsPx, r.holesPx, r.mouthGapAa, r.mouthGapPp, r.mouthGapRest, r.openAtBlink].map(cell));
+  const head = ['file', 'status', 'yaw', 'roll', 'pitch', 'ms', 'psnr', 'outside', 'holes', 'gap aa', 'gap PP', 'gap rest', 'rig aa', 'rig PP', 'blink open'];
+  const body = rows.map((r) => [r.file, r.status, r.yawDeg, r.rollDeg, r.pitchDeg, r.ms, r.restPsnrDb, r.interiorOutsideLipsPx, r.holesPx, r.mouthGapAa, r.mouthGapPp, r.mouthGapRest, r.rigGapAa, r.rigGapPp, r.openAtBlink].map(cell));
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   return [line(head), ...body.map(line)].join('\n');
@@ -105,7 +113,7 @@ function summary(rows: PhotoReport[]): string {
 
 function indexHtml(rows: PhotoReport[]): string {
   const esc = (s: string) => s.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
-  const items = rows.map((r) => `<section><h2>${esc(r.file)}: ${r.status}</h2><p>${esc(r.reason ?? `restPsnr ${cell(r.restPsnrDb)} dB, interior outside lips ${cell(r.interiorOutsideLipsPx)} px, holes ${cell(r.holesPx)} px, mouth gap aa ${cell(r.mouthGapAa)}, PP ${cell(r.mouthGapPp)} (rest ${cell(r.mouthGapRest)}), eyes open at a blink ${cell(r.openAtBlink)}, ${cell(r.ms)} ms`)}</p>${r.status === 'completed' ? `<img src="${encodeURIComponent(r.file)}.png" alt="${esc(r.file)} contact sheet" loading="lazy">` : ''}</section>`);
+  const items = rows.map((r) => `<section><h2>${esc(r.file)}: ${r.status}</h2><p>${esc(r.reason ?? `restPsnr ${cell(r.restPsnrDb)} dB, interior outside lips ${cell(r.interiorOutsideLipsPx)} px, holes ${cell(r.holesPx)} px, mouth gap aa ${cell(r.mouthGapAa)}, PP ${cell(r.mouthGapPp)} (rest ${cell(r.mouthGapRest)}; the rig draws aa ${cell(r.rigGapAa)}, PP ${cell(r.rigGapPp)}), eyes open at a blink ${cell(r.openAtBlink)}, ${cell(r.ms)} ms`)}</p>${r.status === 'completed' ? `<img src="${encodeURIComponent(r.file)}.png" alt="${esc(r.file)} contact sheet" loading="lazy">` : ''}</section>`);
   return `<!doctype html><html lang="en"><meta charset="utf-8"><title>Avatar report</title><style>body{font-family:sans-serif;background:#111;color:#eee}img{max-width:100%}section{margin:1em 0}</style><h1>Avatar report</h1><p>${esc(summary(rows))}</p>${items.join('\n')}</html>\n`;
 }
 

@@ -3,7 +3,7 @@ import { buildRig, decodeTextures, type BuiltRig, type DecodedTextures } from '.
 import { readFixture } from '../test-support';
 import sharp from 'sharp';
 import { visemeWeightsToTargets } from '../evaluate';
-import { faceCloseup, geometryQuality, mouthGap, openAtBlink } from './index';
+import { faceCloseup, geometryQuality, mouthGap, openAtBlink, rigMouthGap } from './index';
 
 describe('rig quality checks', () => {
   let built: BuiltRig;
@@ -49,6 +49,14 @@ describe('rig quality checks', () => {
     const pp = await mouthGap(built.rig, textures, 'PP');
     expect(aa).toBeGreaterThan(0.3);
     expect(pp).toBeLessThan(0.05);
+  });
+
+  it('measure the gap the rig itself draws: open at aa, shut at PP, and no opening from a rig whose jaw and lips stay still', () => {
+    const { rig } = built;
+    expect(rigMouthGap(rig, 'aa')).toBeGreaterThan(0.3);
+    expect(rigMouthGap(rig, 'PP')).toBeLessThan(0.02);
+    const still = { ...rig, targets: rig.targets.map((t) => ({ ...t, indices: [], deltas: [] })) };
+    expect(rigMouthGap(still, 'aa')).toBeCloseTo(rigMouthGap(still, 'sil'), 6);
   });
 
   it('show the mouth and both eyes close up, with the gap Human reads on that frame', async () => {
