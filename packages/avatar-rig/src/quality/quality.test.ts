@@ -51,7 +51,7 @@ describe('rig quality checks', () => {
     expect(pp).toBeLessThan(0.05);
   });
 
-  it('measure the gap the rig itself draws: open at aa, shut at PP, and no opening from a rig whose jaw and lips stay still', () => {
+  it('measure the gap the rig itself draws: open at aa, shut at PP, and no opening from a rig whose targets move nothing', () => {
     const { rig } = built;
     expect(rigMouthGap(rig, 'aa')).toBeGreaterThan(0.3);
     expect(rigMouthGap(rig, 'PP')).toBeLessThan(0.02);
