@@ -5,6 +5,7 @@ import { renderRigRgba, type DecodedTextures } from '../render/render-rig';
 import { EYE_IMAGE_LEFT, EYE_IMAGE_RIGHT, LOWER_INNER, MOUTH_CORNER_INNER, MOUTH_CORNER_OUTER, UPPER_INNER } from '../build/landmarks';
 import { LOWER_OUTER, UPPER_OUTER } from '../build/lip-refine';
 import type { Rig, RigWeights } from '../types';
+import { innerLipGap } from './rig-mouth-gap';
 
 /** Zoom of the close-ups: a rig vertex a pixel off shows 4 px off. */
 const ZOOM = 4;
@@ -37,7 +38,7 @@ export async function faceCloseup(rig: Rig, textures: DecodedTextures, weights: 
   const png = await sharp(Buffer.from(frame.data), { raw: { width: frame.width, height: frame.height, channels: 4 } }).png().toBuffer();
   const face = await analyseFace(png, { checkRange: false, eyes: false, confirm: false });
   const read = face.ok ? (i: number): Point => [face.mesh[i]![0], face.mesh[i]![1]] : null;
-  const gap = read ? distance(read(13), read(14)) / distance(read(61), read(291)) : null;
+  const gap = read ? innerLipGap(read) : null;
 
   const mouthLines = [
     ...[[INNER_UPPER, 'red'], [INNER_LOWER, 'magenta'], [OUTER_UPPER, 'blue'], [OUTER_LOWER, 'white']].map(([ids, colour]) => ({ points: (ids as number[]).map(rigPoint), colour: colour as string, dashed: true })),

@@ -3,6 +3,7 @@ import { analyseFace, cutSquare } from '@avatar-factory/face-analysis';
 import { visemeWeightsToTargets } from '../evaluate';
 import { renderRigRgba, type DecodedTextures } from '../render/render-rig';
 import type { RgbaImage } from '../render/rasterise';
+import { innerLipGap } from './rig-mouth-gap';
 import type { Rig, RigRegion, VisemeId } from '../types';
 
 /** Sides of the face-centred crops read besides the whole frame, in face-box sizes. */
@@ -44,9 +45,7 @@ export async function mouthGap(rig: Rig, textures: DecodedTextures, viseme: Vise
     if (!face.ok) continue;
     const box = { ...face.box, x: face.box.x + offset[0], y: face.box.y + offset[1] };
     if (intersectionOverUnion(box, rig.face.box) < MIN_BOX_IOU) continue;
-    const m = face.mesh;
-    const dist = (a: number, b: number) => Math.hypot(m[a]![0] - m[b]![0], m[a]![1] - m[b]![1]);
-    gaps.push(dist(13, 14) / dist(61, 291));
+    gaps.push(innerLipGap((i) => [face.mesh[i]![0], face.mesh[i]![1]]));
   }
   return gaps.length ? median(gaps) : null;
 }
