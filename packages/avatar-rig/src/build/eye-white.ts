@@ -25,6 +25,12 @@ export interface EyeWhite {
   isWhite: (s: PhotoSample) => boolean;
   /** A sample inside the iris, clearly darker than the lid skin. */
   isIrisDark: (s: PhotoSample, x: number, y: number) => boolean;
+  /**
+   * A sample of the lower lid's rim under the white (its wet margin, pale grey-pink): lighter and
+   * less saturated than the lid skin. A closed lid covers it; left below the closed lashes it read
+   * as a light line (argon-ivana-square: rim luma 170-200, saturation 0.15-0.25, skin 150-160, 0.3).
+   */
+  isPaleRim: (s: PhotoSample) => boolean;
 }
 
 /**
@@ -49,10 +55,11 @@ export function eyeWhite(mesh: ReadonlyArray<Vec3>, eye: EyeLandmarks, iris: Por
   const w = { y: median(white.map((s) => s.y)), sat: median(white.map((s) => s.sat)), warmth: median(white.map(warmth)) };
   const s = { y: median(skin.map((x) => x.y)), sat: median(skin.map((x) => x.sat)), warmth: median(skin.map(warmth)) };
   const isIrisDark = (x: PhotoSample, px: number, py: number) => inIris(px, py) && x.y < s.y - MIN_CONTRAST;
-  if (w.y >= s.y + MIN_CONTRAST && w.sat <= s.sat) return { isWhite: (x) => x.y > (w.y + s.y) / 2 && x.sat < (w.sat + s.sat) / 2, isIrisDark };
+  const isPaleRim = (x: PhotoSample) => x.y >= s.y + MIN_CONTRAST / 2 && x.sat < s.sat;
+  if (w.y >= s.y + MIN_CONTRAST && w.sat <= s.sat) return { isWhite: (x) => x.y > (w.y + s.y) / 2 && x.sat < (w.sat + s.sat) / 2, isIrisDark, isPaleRim };
   // A brightly lit face: the white no brighter than the skin, but plainly cooler.
   if (s.y < LIT_SKIN || w.y < s.y - MIN_CONTRAST || s.warmth - w.warmth < MIN_WARMTH_CONTRAST) return null;
-  return { isWhite: (x) => x.y > s.y - 2 * MIN_CONTRAST && warmth(x) < (w.warmth + s.warmth) / 2, isIrisDark };
+  return { isWhite: (x) => x.y > s.y - 2 * MIN_CONTRAST && warmth(x) < (w.warmth + s.warmth) / 2, isIrisDark, isPaleRim };
 }
 
 /** How skin-like a sample's colour is: its saturation and red share together (an eye's white is neither). */
