@@ -9,6 +9,7 @@ import { analyseFace } from '@avatar-factory/face-analysis';
 import { listCorpusPhotos } from '@avatar-factory/face-analysis/corpus';
 import { INNER_LIP_RING, insideOrNear } from '../quality/inner-lip-polygon';
 import { openAtBlink } from '../quality/blink-closure';
+import { nonFiniteNumbers } from '../quality/finite-rig';
 import { LOWER_INNER, MOUTH_CORNER_INNER, UPPER_INNER } from './landmarks';
 
 /** Area of the mouth opening: the polygon corner -> upper inner lip -> other corner -> lower inner lip back. */
@@ -288,6 +289,16 @@ describe('buildRig on other photos', () => {
     const [plain, faded] = [await darkestOfCavity('argon-marie'), await darkestOfCavity('argon-marie-faded')];
     expect(plain).toBeLessThan(25);
     expect(faded - plain).toBeGreaterThan(30);
+  });
+
+  it('builds a rig of finite numbers from a small, heavily compressed laugh whose squinting lids touch', async () => {
+    // softui-ivana at 60% and JPEG quality 40: in a lid column where Human put both lids on one
+    // point, the lid reader multiplied an unbounded reach by an opening of 0, and NaN spread from
+    // two lid vertices into every target that moves them (142 deltas of one blink).
+    const file = listCorpusPhotos().find((p) => p.id === 'softui-ivana')!.file;
+    const width = (await sharp(file).metadata()).width!;
+    const photo = await sharp(file).resize(Math.round(width * 0.6)).jpeg({ quality: 40 }).toBuffer();
+    expect(nonFiniteNumbers((await buildRig(photo)).rig)).toBe(0);
   });
 
   it('shuts both eyes on a blink where the fold relief once shrank it (slivers by the inner corner and in the lid margin)', { timeout: 60_000 }, async () => {

@@ -21,7 +21,7 @@ const READ = { lower: 1.6, upper: 0.5 } as const;
  * lid skin under the rim is lighter than the fold's shadow, and the read ran on over it
  * (mk-marc's image-right eye: 6 px down an opening of 9, and the closed lid dipped into a U).
  */
-const MAX_OPENING_SHARE = { lower: 0.45, upper: Infinity } as const;
+const MAX_LOWER_OPENING_SHARE = 0.45;
 
 /**
  * Human's lid contours often lie on the white of the eye, inside the real lids (clm-audrey's lower
@@ -55,17 +55,21 @@ export function refineLids(input: ReadonlyArray<Vec3>, rgba: Uint8Array | Buffer
   return mesh;
 }
 
+/** MAX_LOWER_OPENING_SHARE of the eye's opening in lower lid column `k`, as a share of the way to the fold (0 for a shut or degenerate column). */
+function lowerReachCap(mesh: ReadonlyArray<Vec3>, eye: EyeLandmarks, k: number): number {
+  const distance = (a: number, b: number) => Math.hypot(mesh[a]![0] - mesh[b]![0], mesh[a]![1] - mesh[b]![1]);
+  const lower = eye.lowerLid[k]!, toFold = distance(lower, eye.lowerFold[k]!);
+  return toFold > 0 ? (MAX_LOWER_OPENING_SHARE * distance(lower, eye.upperLid[k]!)) / toFold : 0;
+}
+
 /** Where each point of one lid (and of the lower lid's fold it pushes) should be, or null when no column reads white beyond it. */
 function lidTargets(mesh: ReadonlyArray<Vec3>, eye: EyeLandmarks, side: 'lower' | 'upper', white: EyeWhite, rgba: Uint8Array | Buffer, size: number): Map<number, Vec3> | null {
   const [lid, beyond] = side === 'lower' ? [eye.lowerLid, eye.lowerFold] : [eye.upperLid, eye.upperCrease];
   const read = READ[side];
-  const other = side === 'lower' ? eye.upperLid : eye.lowerLid;
   const found = lid.map((i, k) => {
     // The contour may sit on the lid's edge itself: one step that is not eye does not end the run.
     const run = runAlong(rgba, size, mesh[i]!, lerp3(mesh[i]!, mesh[beyond[k]!]!, read), STEPS, (x, p) => white.isWhite(x) || (side === 'lower' && (white.isIrisDark(x, p[0], p[1]) || white.isPaleRim(x))));
-    const opening = Math.hypot(mesh[i]![0] - mesh[other[k]!]![0], mesh[i]![1] - mesh[other[k]!]![1]);
-    const toBeyond = Math.hypot(mesh[i]![0] - mesh[beyond[k]!]![0], mesh[i]![1] - mesh[beyond[k]!]![1]) || 1;
-    return run < 2 ? 0 : Math.min((run / STEPS) * read, (MAX_OPENING_SHARE[side] * opening) / toBeyond);
+    return run < 2 ? 0 : Math.min((run / STEPS) * read, side === 'lower' ? lowerReachCap(mesh, eye, k) : read);
   });
   // One column alone may read a reflection: median of three, the corner columns kept as read.
   const reach = median3(found);

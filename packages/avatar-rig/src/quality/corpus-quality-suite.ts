@@ -4,6 +4,7 @@ import { analyseFace } from '@avatar-factory/face-analysis';
 import { listCorpusPhotos } from '@avatar-factory/face-analysis/corpus';
 import { buildRig, decodeTextures } from '../node';
 import { openAtBlink } from './blink-closure';
+import { nonFiniteNumbers } from './finite-rig';
 import { geometryQuality } from './geometry-quality';
 import { closesEnough, opensEnough, QUALITY_GOALS, shutsOnBlink } from './goals';
 import { mouthGap } from './mouth-gap';
@@ -23,6 +24,8 @@ async function judge(id: string, file: string): Promise<PhotoResult> {
   const textures = await decodeTextures(built.textures);
   const q = geometryQuality(built.rig, textures);
   const problems: string[] = [];
+  const nonFinite = nonFiniteNumbers(built.rig);
+  if (nonFinite > 0) problems.push(`${nonFinite} numbers of the rig not finite`);
   if (!(q.restPsnrDb >= QUALITY_GOALS.minRestPsnrDb)) problems.push(`rest frame PSNR ${q.restPsnrDb.toFixed(1)} dB < ${QUALITY_GOALS.minRestPsnrDb}`);
   if (q.interiorOutsideLipsPx !== 0) problems.push(`${q.interiorOutsideLipsPx} mouth pixels outside the lips`);
   if (q.holesPx !== 0) problems.push(`${q.holesPx} holes`);

@@ -4,6 +4,7 @@ export { mouthGap } from './mouth-gap';
 export { rigMouthGap } from './rig-mouth-gap';
 export { QUALITY_GOALS, opensEnough, closesEnough, shutsOnBlink } from './goals';
 export { openAtBlink } from './blink-closure';
+export { nonFiniteNumbers } from './finite-rig';
 export { contactSheet, sheetPoses } from './contact-sheet';
 export { sampledPoses, type SampledPose } from './poses';
 export { INNER_LIP_RING } from './inner-lip-polygon';
