@@ -78,7 +78,7 @@ function lidTargets(mesh: ReadonlyArray<Vec3>, eye: EyeLandmarks, side: 'lower' 
   lid.forEach((i, k) => {
     const fold = beyond[k]!;
     targets.set(i, lerp3(mesh[i]!, mesh[fold]!, reach[k]!));
-    // Past MAX_REACH the fold goes ahead of the contour, keeping the rest of the way to it.
+    // Past MAX_REACH the fold goes ahead of the contour, the two kept 1 - MAX_REACH of the way apart.
     const push = reach[k]! - MAX_REACH[side];
     if (push > 0) targets.set(fold, lerp3(mesh[fold]!, mesh[i]!, -push));
   });
