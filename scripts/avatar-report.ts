@@ -8,7 +8,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { decodeTextures } from '@avatar-factory/avatar-rig/node';
-import { closesEnough, contactSheet, geometryQuality, mouthGap, openAtBlink, opensEnough, QUALITY_GOALS, rigMouthGap, shutsOnBlink } from '@avatar-factory/avatar-rig/quality';
+import { closesEnough, contactSheet, geometryQuality, mouthGap, nonFiniteNumbers, openAtBlink, opensEnough, QUALITY_GOALS, rigMouthGap, shutsOnBlink } from '@avatar-factory/avatar-rig/quality';
 import { avatarPipeline } from '../apps/server/src/engines/avatar-pipeline';
 
 interface PhotoReport {
@@ -38,6 +38,8 @@ interface PhotoReport {
   rigGapPp: number | null;
   /** How open a full blink leaves the eyes: the most of its rest gap a middle lid column keeps (0: both shut; see openAtBlink). */
   openAtBlink: number | null;
+  /** How many of the rig's numbers are not finite (NaN saves as null: the avatar draws triangles nowhere); 0 for a sound rig. */
+  nonFiniteNumbers: number | null;
 }
 
 const PHOTO = /\.(jpe?g|png|webp)$/i;
@@ -45,7 +47,7 @@ const round = (x: number | null, digits: number) => (x === null || !Number.isFin
 
 async function reportPhoto(file: string, outDir: string, turn: number): Promise<PhotoReport> {
   const started = performance.now();
-  const base: PhotoReport = { file: path.basename(file), status: 'refused', reason: null, yawDeg: null, rollDeg: null, pitchDeg: null, ms: null, restPsnrDb: null, interiorOutsideLipsPx: null, holesPx: null, mouthGapAa: null, mouthGapPp: null, mouthGapRest: null, rigGapAa: null, rigGapPp: null, openAtBlink: null };
+  const base: PhotoReport = { file: path.basename(file), status: 'refused', reason: null, yawDeg: null, rollDeg: null, pitchDeg: null, ms: null, restPsnrDb: null, interiorOutsideLipsPx: null, holesPx: null, mouthGapAa: null, mouthGapPp: null, mouthGapRest: null, rigGapAa: null, rigGapPp: null, openAtBlink: null, nonFiniteNumbers: null };
   let image: Buffer;
   try {
     const photo = fs.readFileSync(file);
@@ -66,8 +68,11 @@ async function reportPhoto(file: string, outDir: string, turn: number): Promise<
 
   const decoded = await decodeTextures(textures);
   const geometry = geometryQuality(rig, decoded);
-  const [aa, pp, rest] = [await mouthGap(rig, decoded, 'aa'), await mouthGap(rig, decoded, 'PP'), await mouthGap(rig, decoded, 'sil')];
-  fs.writeFileSync(path.join(outDir, `${base.file}.png`), await contactSheet(rig, decoded, base.file));
+  const nonFinite = nonFiniteNumbers(rig);
+  // The reader and the sheet crop around the rig's face box: a non-finite one is reported, not read.
+  const read = async (viseme: 'aa' | 'PP' | 'sil') => (nonFinite ? null : mouthGap(rig, decoded, viseme));
+  const [aa, pp, rest] = [await read('aa'), await read('PP'), await read('sil')];
+  if (!nonFinite) fs.writeFileSync(path.join(outDir, `${base.file}.png`), await contactSheet(rig, decoded, base.file));
   return {
     ...base, ...measured, status: 'completed', ms,
     restPsnrDb: Number.isFinite(geometry.restPsnrDb) ? round(geometry.restPsnrDb, 1) : 99,
@@ -79,14 +84,15 @@ async function reportPhoto(file: string, outDir: string, turn: number): Promise<
     rigGapAa: round(rigMouthGap(rig, 'aa'), 3),
     rigGapPp: round(rigMouthGap(rig, 'PP'), 3),
     openAtBlink: round(openAtBlink(rig), 2),
+    nonFiniteNumbers: nonFinite,
   };
 }
 
 const cell = (x: unknown) => (x === null || x === undefined ? '-' : String(x));
 
 function table(rows: PhotoReport[]): string {
-  const head = ['file', 'status', 'yaw', 'roll', 'pitch', 'ms', 'psnr', 'outside', 'holes', 'gap aa', 'gap PP', 'gap rest', 'rig aa', 'rig PP', 'blink open'];
-  const body = rows.map((r) => [r.file, r.status, r.yawDeg, r.rollDeg, r.pitchDeg, r.ms, r.restPsnrDb, r.interiorOutsideLipsPx, r.holesPx, r.mouthGapAa, r.mouthGapPp, r.mouthGapRest, r.rigGapAa, r.rigGapPp, r.openAtBlink].map(cell));
+  const head = ['file', 'status', 'yaw', 'roll', 'pitch', 'ms', 'psnr', 'outside', 'holes', 'gap aa', 'gap PP', 'gap rest', 'rig aa', 'rig PP', 'blink open', 'non-finite'];
+  const body = rows.map((r) => [r.file, r.status, r.yawDeg, r.rollDeg, r.pitchDeg, r.ms, r.restPsnrDb, r.interiorOutsideLipsPx, r.holesPx, r.mouthGapAa, r.mouthGapPp, r.mouthGapRest, r.rigGapAa, r.rigGapPp, r.openAtBlink, r.nonFiniteNumbers].map(cell));
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   return [line(head), ...body.map(line)].join('\n');
@@ -99,6 +105,7 @@ function summary(rows: PhotoReport[]): string {
     psnr: (r: PhotoReport) => (r.restPsnrDb ?? 0) >= QUALITY_GOALS.minRestPsnrDb,
     inside: (r: PhotoReport) => r.interiorOutsideLipsPx === 0,
     whole: (r: PhotoReport) => r.holesPx === 0,
+    finite: (r: PhotoReport) => r.nonFiniteNumbers === 0,
     aa: (r: PhotoReport) => opensEnough(r.mouthGapAa),
     pp: (r: PhotoReport) => closesEnough(r.mouthGapPp),
   };
@@ -107,13 +114,13 @@ function summary(rows: PhotoReport[]): string {
   const ms = done.map((r) => r.ms ?? 0).sort((a, b) => a - b);
   const times = ms.length ? `; photo -> avatar p50 ${ms[Math.floor(ms.length / 2)]} ms, max ${ms[ms.length - 1]} ms` : '';
   return `${done.length} of ${rows.length} completed. Of those: rest PSNR >= ${QUALITY_GOALS.minRestPsnrDb} dB ${count(goals.psnr)}, `
-    + `no mouth outside the lips ${count(goals.inside)}, no holes ${count(goals.whole)}, gap aa >= ${QUALITY_GOALS.minMouthGapAa} ${count(goals.aa)}, `
+    + `no mouth outside the lips ${count(goals.inside)}, no holes ${count(goals.whole)}, rig of finite numbers ${count(goals.finite)}, gap aa >= ${QUALITY_GOALS.minMouthGapAa} ${count(goals.aa)}, `
     + `gap PP <= ${QUALITY_GOALS.maxMouthGapPp} ${count(goals.pp)}, every goal ${all}; both eyes shut on a blink ${count((r) => shutsOnBlink(r.openAtBlink))}${times}`;
 }
 
 function indexHtml(rows: PhotoReport[]): string {
   const esc = (s: string) => s.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
-  const items = rows.map((r) => `<section><h2>${esc(r.file)}: ${r.status}</h2><p>${esc(r.reason ?? `restPsnr ${cell(r.restPsnrDb)} dB, interior outside lips ${cell(r.interiorOutsideLipsPx)} px, holes ${cell(r.holesPx)} px, mouth gap aa ${cell(r.mouthGapAa)}, PP ${cell(r.mouthGapPp)} (rest ${cell(r.mouthGapRest)}; the rig draws aa ${cell(r.rigGapAa)}, PP ${cell(r.rigGapPp)}), eyes open at a blink ${cell(r.openAtBlink)}, ${cell(r.ms)} ms`)}</p>${r.status === 'completed' ? `<img src="${encodeURIComponent(r.file)}.png" alt="${esc(r.file)} contact sheet" loading="lazy">` : ''}</section>`);
+  const items = rows.map((r) => `<section><h2>${esc(r.file)}: ${r.status}</h2><p>${esc(r.reason ?? `restPsnr ${cell(r.restPsnrDb)} dB, interior outside lips ${cell(r.interiorOutsideLipsPx)} px, holes ${cell(r.holesPx)} px, mouth gap aa ${cell(r.mouthGapAa)}, PP ${cell(r.mouthGapPp)} (rest ${cell(r.mouthGapRest)}; the rig draws aa ${cell(r.rigGapAa)}, PP ${cell(r.rigGapPp)}), eyes open at a blink ${cell(r.openAtBlink)}, non-finite numbers in the rig ${cell(r.nonFiniteNumbers)}, ${cell(r.ms)} ms`)}</p>${r.status === 'completed' && r.nonFiniteNumbers === 0 ? `<img src="${encodeURIComponent(r.file)}.png" alt="${esc(r.file)} contact sheet" loading="lazy">` : ''}</section>`);
   return `<!doctype html><html lang="en"><meta charset="utf-8"><title>Avatar report</title><style>body{font-family:sans-serif;background:#111;color:#eee}img{max-width:100%}section{margin:1em 0}</style><h1>Avatar report</h1><p>${esc(summary(rows))}</p>${items.join('\n')}</html>\n`;
 }
 
