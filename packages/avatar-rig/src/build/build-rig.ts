@@ -184,10 +184,16 @@ function darkUnderSplit(seam: SeamColour[], dark: Rgb): SeamColour[] | undefined
   return kept.length ? kept : undefined;
 }
 
-/** How far under the split (portrait px) the photo's colour is read for the cavity: the lower strip's top rows. */
-const UNDER_SPLIT_PX = 2.5;
+/**
+ * How far under the split (portrait px) the photo's colour is read for the cavity, the darkest
+ * read counting: the lower strip's top rows. A laugh's dark often begins with a shadow line right
+ * under the teeth; read 2.5 px down only, the cavity opening between the teeth and the dropped
+ * strip was lighter than that line, which then floated in the open mouth as a black crack with a
+ * hook at the corner (softui-ivana at 'aa' 0.3).
+ */
+const UNDER_SPLIT_PX = [1, 1.75, 2.5];
 
-/** The photo's colour just under each split point, read towards the lower inner lip, by across-position in mouth widths. */
+/** The photo's darkest colour just under each split point, read towards the lower inner lip, by across-position in mouth widths. */
 function colourUnderSplit(mesh: RigMesh, rgba: Buffer, size: number): SeamColour[] {
   const v = mesh.vertices;
   // A closed column has no way down of its own: the face's.
@@ -199,8 +205,8 @@ function colourUnderSplit(mesh: RigMesh, rgba: Buffer, size: number): SeamColour
     const [dx, dy] = [v[lower * 2]! - x, v[lower * 2 + 1]! - y];
     const d = Math.hypot(dx, dy);
     const down = d > 1 ? [dx / d, dy / d] : frameDown;
-    const at: [number, number] = [x + down[0]! * UNDER_SPLIT_PX, y + down[1]! * UNDER_SPLIT_PX];
-    return { u: mesh.local[i]![0] / mesh.frame.mouthWidth, colour: sampleColour(rgba, size, [at], 1.2) };
+    const colours = UNDER_SPLIT_PX.map((px) => sampleColour(rgba, size, [[x + down[0]! * px, y + down[1]! * px]], 1.2));
+    return { u: mesh.local[i]![0] / mesh.frame.mouthWidth, colour: colours.reduce((a, b) => (luma(b) < luma(a) ? b : a)) };
   }).sort((a, b) => a.u - b.u);
 }
 
