@@ -178,10 +178,16 @@ function interiorBlur(sigma: number, mouthWidth: number): number {
 const DARK_SEAM_FACTOR = 2;
 const DARK_SEAM_MARGIN = 10;
 
-/** The seam colours dark enough to be the mouth's dark; undefined when none is. */
+const meanColour = (colours: Rgb[]): Rgb => [0, 1, 2].map((c) => colours.reduce((sum, x) => sum + x[c]!, 0) / colours.length) as Rgb;
+
+/**
+ * The seam colours dark enough to be the mouth's dark, each the mean of itself and its kept
+ * neighbours (one colour per column, carried down the cavity, drew vertical stripes:
+ * clm-franck-04117's brown dark at full 'aa'); undefined when none is.
+ */
 function darkUnderSplit(seam: SeamColour[], dark: Rgb): SeamColour[] | undefined {
   const kept = seam.filter((s) => luma(s.colour) <= DARK_SEAM_FACTOR * luma(dark) + DARK_SEAM_MARGIN);
-  return kept.length ? kept : undefined;
+  return kept.length ? kept.map((s, k) => ({ u: s.u, colour: meanColour(kept.slice(Math.max(0, k - 1), k + 2).map((n) => n.colour)) })) : undefined;
 }
 
 /**
