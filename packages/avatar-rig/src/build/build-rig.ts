@@ -7,7 +7,7 @@ import { EYE_IMAGE_LEFT, EYE_IMAGE_RIGHT, LOWER_INNER, LOWER_LIP, UPPER_LIP, CHE
 import { edgeBlurSigma } from './photo-blur';
 import { blackLevel } from './black-level';
 import { addLipLining, LINING_TEXTURE } from './lip-lining';
-import { INTERIOR_TEXTURE_SIZE, luma, openingDark, openingPixels, openingTeeth, paintMouthInterior, sampleColour, type Rgb, type SeamColour } from './mouth-interior-texture';
+import { INTERIOR_TEXTURE_SIZE, luma, meanOf, openingDark, openingPixels, openingTeeth, paintMouthInterior, sampleColour, type Rgb, type SeamColour } from './mouth-interior-texture';
 import { INNER_LIP_RING } from '../quality/inner-lip-polygon';
 import { portraitCrop } from './portrait-crop';
 import { buildRigMesh, INTERIOR_HALF_WIDTH, type RigMesh } from './rig-mesh';
@@ -178,8 +178,6 @@ function interiorBlur(sigma: number, mouthWidth: number): number {
 const DARK_SEAM_FACTOR = 2;
 const DARK_SEAM_MARGIN = 10;
 
-const meanColour = (colours: Rgb[]): Rgb => [0, 1, 2].map((c) => colours.reduce((sum, x) => sum + x[c]!, 0) / colours.length) as Rgb;
-
 /**
  * The seam colours dark enough to be the mouth's dark, each the mean of itself and its kept
  * neighbours (one colour per column, carried down the cavity, drew vertical stripes:
@@ -187,7 +185,7 @@ const meanColour = (colours: Rgb[]): Rgb => [0, 1, 2].map((c) => colours.reduce(
  */
 function darkUnderSplit(seam: SeamColour[], dark: Rgb): SeamColour[] | undefined {
   const kept = seam.filter((s) => luma(s.colour) <= DARK_SEAM_FACTOR * luma(dark) + DARK_SEAM_MARGIN);
-  return kept.length ? kept.map((s, k) => ({ u: s.u, colour: meanColour(kept.slice(Math.max(0, k - 1), k + 2).map((n) => n.colour)) })) : undefined;
+  return kept.length ? kept.map((s, k) => ({ u: s.u, colour: meanOf(kept.slice(Math.max(0, k - 1), k + 2).map((n) => n.colour)) })) : undefined;
 }
 
 /**

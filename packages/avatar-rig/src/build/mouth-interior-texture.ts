@@ -147,7 +147,8 @@ function seamColourAt(seam: SeamColour[], u: number): { colour: Rgb; weight: num
   return { colour: mix(a.colour, b.colour, (u - a.u) / Math.max(1e-6, b.u - a.u)), weight: 1 };
 }
 
-const meanOf = (colours: Rgb[]): Rgb => [0, 1, 2].map((k) => colours.reduce((sum, c) => sum + c[k]!, 0) / colours.length) as Rgb;
+/** The mean of colours, channel by channel. */
+export const meanOf = (colours: Rgb[]): Rgb => [0, 1, 2].map((k) => colours.reduce((sum, c) => sum + c[k]!, 0) / colours.length) as Rgb;
 
 /**
  * An open mouth's own dark is at most this share of the lips' luma. The corpus' wide-open mouths
