@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { visemeWeightsToTargets } from '../evaluate';
+import { evaluateRig, visemeWeightsToTargets } from '../evaluate';
 import { buildRig, decodeTextures, renderRigRgba, type DecodedTextures } from '../node';
 import { meanAbsDiff, readFixture } from '../test-support';
 import { LIP_LINING_LAYER, type Rig, type RigWeights } from '../types';
@@ -64,6 +64,20 @@ describe('soft edges of the mouth (lip lining, blurred cavity)', () => {
       return most;
     };
     expect(steepest(built.blurred)).toBeLessThan(0.5 * steepest(built.sharp));
+  });
+
+  it('softens the side walls an open jaw leaves at the mouth\'s corners too', () => {
+    // The steepest luma step along the row halfway down the opening (between the inner lips' middle points 13 and 14), where it crosses the walls.
+    const { rig, textures } = built.blurred;
+    const weights = visemeWeightsToTargets(rig, { aa: 1 });
+    const posed = evaluateRig(rig, weights);
+    const y = Math.round((posed[13 * 2 + 1]! + posed[14 * 2 + 1]!) / 2);
+    const steepest = (data: Uint8Array) => {
+      let most = 0;
+      for (let x = Math.floor(rig.face.mouth.x); x + 1 < rig.face.mouth.x + rig.face.mouth.width; x++) most = Math.max(most, Math.abs(luma(data, (y * rig.width + x + 1) * 4) - luma(data, (y * rig.width + x) * 4)));
+      return most;
+    };
+    expect(steepest(renderRigRgba(rig, textures, weights).data)).toBeLessThan(0.7 * steepest(renderRigRgba(withoutLining(rig), textures, weights).data));
   });
 
   it('is as wide as the photo is blurred', () => {

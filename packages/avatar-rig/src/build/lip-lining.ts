@@ -13,8 +13,15 @@ const WIDTH_IN_SIGMAS = 2;
 const MIN_SIGMA = 0.8;
 /** The band takes at most this share of the opening a target makes in its column. */
 const OPENING_SHARE = 0.2;
-/** The band's opacity on the edge: the photo's own edge pixel is already part blurred into its dark lip line. */
-const EDGE_OPACITY = 0.75;
+/**
+ * The band's opacity on the edge: on a sharp photo the photo's own edge pixel is already part
+ * blurred into its dark lip line (SHARP_EDGE_OPACITY); on a blurred one the photo's edge colour
+ * runs on over pixels, and a quarter step down at the edge read as a crease around the cavity
+ * (md-team-1-blur, tabler-male-6-4x), so from BLURRED_SIGMA on the band starts fully opaque.
+ */
+const SHARP_EDGE_OPACITY = 0.75;
+const SHARP_SIGMA = 1;
+const BLURRED_SIGMA = 2;
 /** How far from the split (portrait pixels, on the photo's side) the photo's edge colour is read. */
 const EDGE_SAMPLE_PX = 1;
 const TEXTURE_HEIGHT = 16;
@@ -22,13 +29,16 @@ const TEXTURE_HEIGHT = 16;
 /** A decoded RGBA image. */
 export interface Pixels { data: Buffer; width: number; height: number }
 
+/** A mouth corner's two copies at one band's end: on the edge, and clear inside the opening. */
+interface BandCorner { corner: number; side: 0 | 1; copy: number; edgeCopy: number }
+
 interface BandColumn {
   /** Split vertex: where the photo's drawing ends and the cavity begins. */
   edge: number;
   /** The band's new vertex, on the cavity's side. */
   inner: number;
-  /** Unit vector across the edge into the opening. */
-  direction: [number, number];
+  /** The edge vertex's rest position. */
+  rest: [number, number];
   /** The photo's colour on its edge. */
   colour: Rgb;
 }
@@ -57,16 +67,16 @@ export async function addLipLining(rig: Rig, mesh: RigMesh, photo: Pixels, blurS
   const first = v.length / 2;
   const bands: BandColumn[][] = [mesh.splitUpper, mesh.splitLower].map((split, c) => {
     const into = c === 0 ? 1 : -1;
-    const chain = [MOUTH_CORNER_INNER[0], ...split, MOUTH_CORNER_INNER[1]].map(at);
     return split.map((edge, k) => ({
-      edge, inner: first + c * columns + k,
-      direction: intoOpening(chain[k]!, chain[k + 2]!, [into * down[0], into * down[1]]),
+      edge, inner: first + c * columns + k, rest: at(edge),
       colour: meanAlong(photo, at(edge)[0] - into * down[0] * EDGE_SAMPLE_PX, at(edge)[1] - into * down[1] * EDGE_SAMPLE_PX, down),
     }));
   });
   const all = bands.flat();
-  // Each band ends in a copy of each mouth corner, clear in the texture: the band tapers into the corner.
-  const corners = bands.map((_, c) => MOUTH_CORNER_INNER.map((corner, side) => ({ corner, copy: first + all.length + c * 2 + side })));
+  // Each band ends in two copies of each mouth corner: one on the edge, and one clear in the
+  // texture that goes into the opening along the corner's bisector, so the walls a jaw drop
+  // opens at the corners get the band too.
+  const corners = bands.map((_, c) => MOUTH_CORNER_INNER.map((corner, side): BandCorner => ({ corner, side: side as 0 | 1, copy: first + all.length + (c * 2 + side) * 2, edgeCopy: first + all.length + (c * 2 + side) * 2 + 1 })));
 
   // Vertices (at rest on the edge), depth, and every layer's UVs for them (other layers never draw them).
   for (const b of all) {
@@ -74,34 +84,48 @@ export async function addLipLining(rig: Rig, mesh: RigMesh, photo: Pixels, blurS
     rig.depth?.push(rig.depth[b.edge]!);
   }
   for (const { corner } of corners.flat()) {
-    v.push(...at(corner));
-    rig.depth?.push(rig.depth[corner]!);
+    for (let copy = 0; copy < 2; copy++) {
+      v.push(...at(corner));
+      rig.depth?.push(rig.depth[corner]!);
+    }
   }
   // (Layers may share one UV array: the photo's layers do.)
-  for (const layerUvs of new Set(rig.layers.map((layer) => layer.uvs))) for (let k = 0; k < all.length + 4; k++) layerUvs.push(0, 0);
+  for (const layerUvs of new Set(rig.layers.map((layer) => layer.uvs))) for (let k = 0; k < all.length + 8; k++) layerUvs.push(0, 0);
   const uvs = new Array<number>(v.length).fill(0);
   const columnU = (n: number) => roundTo((n + 0.5) / all.length, 6);
   all.forEach((b, n) => {
     uvs.splice(b.edge * 2, 2, columnU(n), 0);
     uvs.splice(b.inner * 2, 2, columnU(n), 1);
   });
-  corners.forEach((pair, c) => pair.forEach(({ copy }, side) => uvs.splice(copy * 2, 2, columnU(c * columns + (side === 0 ? 0 : columns - 1)), 1)));
+  corners.forEach((pair, c) => pair.forEach(({ copy, edgeCopy }, side) => {
+    const u = columnU(c * columns + (side === 0 ? 0 : columns - 1));
+    uvs.splice(copy * 2, 2, u, 1);
+    uvs.splice(edgeCopy * 2, 2, u, 0);
+  }));
   const triangles: number[] = [];
   bands.forEach((band, c) => {
     const [left, right] = corners[c]!;
-    triangles.push(left!.copy, band[0]!.edge, band[0]!.inner, right!.copy, band[columns - 1]!.inner, band[columns - 1]!.edge);
+    const [head, tail] = [band[0]!, band[columns - 1]!];
+    triangles.push(left!.edgeCopy, head.edge, head.inner, left!.edgeCopy, head.inner, left!.copy);
+    triangles.push(right!.edgeCopy, tail.inner, tail.edge, right!.edgeCopy, right!.copy, tail.inner);
     for (let k = 0; k + 1 < band.length; k++) {
       const a = band[k]!, b = band[k + 1]!;
       triangles.push(a.edge, b.edge, b.inner, a.edge, b.inner, a.inner);
     }
   });
   rig.layers.push({ name: LIP_LINING_LAYER, texture: LINING_TEXTURE, uvs, triangles });
-  rig.targets = rig.targets.map((target) => withBand(target, bands, corners.flat(), down, width));
-  return bandTexture(all.map((b) => b.colour));
+  const cornerRest = MOUTH_CORNER_INNER.map(at) as [[number, number], [number, number]];
+  rig.targets = rig.targets.map((target) => withBand(target, bands, cornerRest, corners.flat(), down, width));
+  return bandTexture(all.map((b) => b.colour), edgeOpacity(blurSigma));
 }
 
-/** The target with the band's vertices moved along: with their edge vertex, and into the opening as far as the target opens the mouth there. */
-function withBand(target: RigTarget, bands: BandColumn[][], corners: Array<{ corner: number; copy: number }>, down: [number, number], width: number): RigTarget {
+/**
+ * The target with the band's vertices moved along: with their edge vertex, and into the opening as
+ * far as the target opens the mouth there, across the edge as the target leaves it. (Across the
+ * edge at rest, the band slid along the steep walls a jaw drop makes near the corners and left
+ * them a razor-cut edge: tabler-male-6-4x at 'aa'.)
+ */
+function withBand(target: RigTarget, bands: BandColumn[][], cornerRest: [[number, number], [number, number]], corners: BandCorner[], down: [number, number], width: number): RigTarget {
   const delta = new Map<number, [number, number]>();
   target.indices.forEach((i, k) => delta.set(i, [target.deltas[k * 2]!, target.deltas[k * 2 + 1]!]));
   const moved = (i: number) => delta.get(i) ?? [0, 0];
@@ -112,22 +136,58 @@ function withBand(target: RigTarget, bands: BandColumn[][], corners: Array<{ cor
     indices.push(i);
     deltas.push(roundTo(d[0], 4), roundTo(d[1], 4));
   };
-  for (const band of bands) {
+  const posed = (rest: readonly [number, number], i: number): [number, number] => [rest[0] + moved(i)[0], rest[1] + moved(i)[1]];
+  const posedCorners = cornerRest.map((rest, side) => posed(rest, MOUTH_CORNER_INNER[side]!));
+  const posedEdges = bands.map((band) => band.map((b) => posed(b.rest, b.edge)));
+  const all = posedEdges.flat();
+  const centre: [number, number] = [all.reduce((s, p) => s + p[0], 0) / all.length, all.reduce((s, p) => s + p[1], 0) / all.length];
+  const inwardAt = (k: number) => {
+    const [du, dl] = [moved(upper[k]!.edge), moved(lower[k]!.edge)];
+    // Signed targets (the head's) open no mouth: the band only follows.
+    const opening = target.min < 0 ? 0 : Math.max(0, (dl[0] - du[0]) * down[0] + (dl[1] - du[1]) * down[1]);
+    return Math.min(width, OPENING_SHARE * opening);
+  };
+  bands.forEach((band, c) => {
+    const chain = [posedCorners[0]!, ...posedEdges[c]!, posedCorners[1]!];
     band.forEach((b, k) => {
-      const [du, dl] = [moved(upper[k]!.edge), moved(lower[k]!.edge)];
-      // Signed targets (the head's) open no mouth: the band only follows.
-      const opening = target.min < 0 ? 0 : Math.max(0, (dl[0] - du[0]) * down[0] + (dl[1] - du[1]) * down[1]);
-      const inward = Math.min(width, OPENING_SHARE * opening);
+      const inward = inwardAt(k);
       const [dx, dy] = moved(b.edge);
-      push(b.inner, [dx + b.direction[0] * inward, dy + b.direction[1] * inward]);
+      if (inward === 0) return push(b.inner, [dx, dy]);
+      const edge = chain[k + 1]!;
+      const direction = intoOpening(chain[k]!, chain[k + 2]!, [centre[0] - edge[0], centre[1] - edge[1]]);
+      push(b.inner, [dx + direction[0] * inward, dy + direction[1] * inward]);
     });
+  });
+  const end = [0, upper.length - 1] as const;
+  for (const { corner, side, copy, edgeCopy } of corners) {
+    const [dx, dy] = moved(corner);
+    push(edgeCopy, [dx, dy]);
+    const inward = inwardAt(end[side]);
+    const direction = inward === 0 ? [0, 0] : bisector(posedCorners[side]!, posedEdges[0]![end[side]]!, posedEdges[1]![end[side]]!);
+    push(copy, [dx + direction[0]! * inward, dy + direction[1]! * inward]);
   }
-  for (const { corner, copy } of corners) push(copy, moved(corner));
   return { ...target, indices, deltas };
 }
 
-/** One column of texels per band column in the photo's edge colour there, EDGE_OPACITY on the edge (v 0) and fading out (v 1). */
-async function bandTexture(colours: Rgb[]): Promise<Buffer> {
+/** The unit vector from `corner` halfway between the directions to `a` and to `b` (zero where they cancel). */
+function bisector(corner: readonly [number, number], a: readonly [number, number], b: readonly [number, number]): [number, number] {
+  const unit = (p: readonly [number, number]) => {
+    const length = Math.hypot(p[0] - corner[0], p[1] - corner[1]);
+    return length === 0 ? [0, 0] : [(p[0] - corner[0]) / length, (p[1] - corner[1]) / length];
+  };
+  const [ua, ub] = [unit(a), unit(b)];
+  const sum: [number, number] = [ua[0]! + ub[0]!, ua[1]! + ub[1]!];
+  const length = Math.hypot(sum[0], sum[1]);
+  return length < 1e-6 ? [0, 0] : [sum[0] / length, sum[1] / length];
+}
+
+function edgeOpacity(blurSigma: number): number {
+  const blurred = Math.min(1, Math.max(0, (blurSigma - SHARP_SIGMA) / (BLURRED_SIGMA - SHARP_SIGMA)));
+  return SHARP_EDGE_OPACITY + (1 - SHARP_EDGE_OPACITY) * blurred;
+}
+
+/** One column of texels per band column in the photo's edge colour there, `opacity` on the edge (v 0) and fading out (v 1). */
+async function bandTexture(colours: Rgb[], opacity: number): Promise<Buffer> {
   const width = colours.length;
   const out = Buffer.alloc(width * TEXTURE_HEIGHT * 4);
   colours.forEach((colour, c) => {
@@ -135,7 +195,7 @@ async function bandTexture(colours: Rgb[]): Promise<Buffer> {
       const t = r / (TEXTURE_HEIGHT - 1);
       const o = (r * width + c) * 4;
       out[o] = Math.round(colour[0]); out[o + 1] = Math.round(colour[1]); out[o + 2] = Math.round(colour[2]);
-      out[o + 3] = Math.round(255 * EDGE_OPACITY * (1 - t * t * (3 - 2 * t)));
+      out[o + 3] = Math.round(255 * opacity * (1 - t * t * (3 - 2 * t)));
     }
   });
   return sharp(out, { raw: { width, height: TEXTURE_HEIGHT, channels: 4 } }).png().toBuffer();
