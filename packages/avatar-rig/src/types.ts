@@ -67,6 +67,13 @@ export interface RigLayer {
  * the layers under it.
  */
 export const LIP_LINING_LAYER = 'lip-lining';
+/** The layer drawn before it, translucent bands under the upper lids as they close (build/lid-lining.ts); it too covers nothing. */
+export const LID_LINING_LAYER = 'lid-lining';
+
+/** Whether a layer is one of the translucent linings: it softens edges and covers nothing. */
+export function isLiningLayer(name: string): boolean {
+  return name === LIP_LINING_LAYER || name === LID_LINING_LAYER;
+}
 
 export interface RigRegion { x: number; y: number; width: number; height: number }
 

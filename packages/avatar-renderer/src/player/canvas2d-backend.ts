@@ -1,4 +1,4 @@
-import { LIP_LINING_LAYER, type Rig } from '@avatar-factory/avatar-rig';
+import { isLiningLayer, type Rig } from '@avatar-factory/avatar-rig';
 import { triangleAffine, type Affine } from './affine';
 import { sourceSize, type RenderBackend } from './backend';
 import { drawOrder } from './draw-order';
@@ -61,7 +61,7 @@ export function createCanvas2dBackend(canvas: HTMLCanvasElement | OffscreenCanva
       sourceTexels[i + 1] = layer.uvs[i + 1]! * height;
     }
     const density = restDensity(rig.vertices, sourceTexels, layer.triangles);
-    return { source, sourceTexels, sourceWidth: width, sourceHeight: height, density, image: source, texels: sourceTexels, texWidth: width, texHeight: height, pattern: null, preparedScale: NaN, triangles: drawOrder(layer, rig.depth), seamPx: layer.name === LIP_LINING_LAYER ? 0 : SEAM_PX };
+    return { source, sourceTexels, sourceWidth: width, sourceHeight: height, density, image: source, texels: sourceTexels, texWidth: width, texHeight: height, pattern: null, preparedScale: NaN, triangles: drawOrder(layer, rig.depth), seamPx: isLiningLayer(layer.name) ? 0 : SEAM_PX };
   });
 
   /**

@@ -6,6 +6,7 @@ import { relieveFolds } from '../geometry/fold-relief';
 import { EYE_IMAGE_LEFT, EYE_IMAGE_RIGHT, LOWER_INNER, LOWER_LIP, UPPER_LIP, CHEEK_IMAGE_LEFT, CHEEK_IMAGE_RIGHT, type EyeLandmarks } from './landmarks';
 import { edgeBlurSigma } from './photo-blur';
 import { blackLevel } from './black-level';
+import { addLidLining, LID_LINING_TEXTURE } from './lid-lining';
 import { addLipLining, LINING_TEXTURE } from './lip-lining';
 import { INTERIOR_TEXTURE_SIZE, luma, meanOf, openingDark, openingPixels, openingTeeth, paintMouthInterior, sampleColour, type Rgb, type SeamColour } from './mouth-interior-texture';
 import { INNER_LIP_RING } from '../quality/inner-lip-polygon';
@@ -150,8 +151,16 @@ export async function buildRig(image: Buffer, analysis?: FaceAnalysis): Promise<
   const seam = lips.wideOpen && lips.teethVisible && dark ? darkUnderSplit(colourUnderSplit(mesh, crop.rgba, size), dark) : undefined;
   const photoBlur = edgeBlurSigma(crop.rgba, size, rig.face.mouth);
   const mouthPng = await paintMouthInterior(lip, skin, { paintTeeth: !lips.teethVisible, dark, ownTeeth, seam, black, blur: interiorBlur(photoBlur, mesh.frame.mouthWidth) });
-  const liningPng = await addLipLining(rig, mesh, { data: crop.rgba, width: size, height: size }, photoBlur);
-  return { rig, textures: { [FACE_TEXTURE]: facePng, [MOUTH_TEXTURE]: mouthPng, [LINING_TEXTURE]: liningPng } };
+  const photo = { data: crop.rgba, width: size, height: size };
+  const lidLiningPng = await addLidLining(rig, mesh, photo, edgeBlurSigma(crop.rgba, size, bothEyes(rig.face.leftEye, rig.face.rightEye)));
+  const liningPng = await addLipLining(rig, mesh, photo, photoBlur);
+  return { rig, textures: { [FACE_TEXTURE]: facePng, [MOUTH_TEXTURE]: mouthPng, [LID_LINING_TEXTURE]: lidLiningPng, [LINING_TEXTURE]: liningPng } };
+}
+
+/** The box around both eyes' boxes. */
+function bothEyes(a: RigRegion, b: RigRegion): RigRegion {
+  const x = Math.min(a.x, b.x), y = Math.min(a.y, b.y);
+  return { x, y, width: Math.max(a.x + a.width, b.x + b.width) - x, height: Math.max(a.y + a.height, b.y + b.height) - y };
 }
 
 /** How blurred a sharp photo's edges measure (portrait pixels: lens, resampling); the painted interior is that sharp as drawn. */

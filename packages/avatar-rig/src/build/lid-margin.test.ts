@@ -4,7 +4,7 @@ import { listCorpusPhotos } from '@avatar-factory/face-analysis/corpus';
 import { evaluateRig } from '../evaluate';
 import { buildRig, decodeTextures, renderRigRgba } from '../node';
 import type { RgbaImage } from '../render/rasterise';
-import { LIP_LINING_LAYER } from '../types';
+import { isLiningLayer } from '../types';
 import { EYE_IMAGE_LEFT, type EyeLandmarks } from './landmarks';
 
 const corpus = listCorpusPhotos();
@@ -53,9 +53,9 @@ describe('the upper lid margin', () => {
     // blink's fold relief shrinks the move near a corner, lid and margin may move a little
     // differently there (clm-audrey's second column: 8.6 -> 10.1 px); the other columns are exact.
     const closed = evaluateRig(rig, { blinkRight: 1 });
-    // The margins' 14 vertices are the last of the mesh's; the lip lining's own come after them.
-    const otherLayers = new Set(rig.layers.filter((l) => l.name !== LIP_LINING_LAYER).flatMap((l) => l.triangles));
-    const liningOnly = rig.layers.find((l) => l.name === LIP_LINING_LAYER)!.triangles.filter((i) => !otherLayers.has(i));
+    // The margins' 14 vertices are the last of the mesh's; the linings' own come after them.
+    const otherLayers = new Set(rig.layers.filter((l) => !isLiningLayer(l.name)).flatMap((l) => l.triangles));
+    const liningOnly = rig.layers.filter((l) => isLiningLayer(l.name)).flatMap((l) => l.triangles).filter((i) => !otherLayers.has(i));
     const margin = Math.min(...liningOnly) - 14;
     const change = EYE_IMAGE_LEFT.upperLid.map((lid, k) => {
       const width = (p: ArrayLike<number>) => Math.hypot(p[(margin + k) * 2]! - p[lid * 2]!, p[(margin + k) * 2 + 1]! - p[lid * 2 + 1]!);

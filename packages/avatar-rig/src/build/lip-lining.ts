@@ -1,33 +1,17 @@
-import sharp from 'sharp';
 import { roundTo } from '../geometry/round';
 import { LIP_LINING_LAYER, type Rig, type RigTarget } from '../types';
 import { toImage } from './face-frame';
 import type { Rgb } from './mouth-interior-texture';
+import { bandTexture, bandWidth, extendTarget, meanAlongEdge, type Pixels } from './edge-band';
 import type { RigMesh } from './rig-mesh';
 import { MOUTH_CORNER_INNER } from './landmarks';
 
 export const LINING_TEXTURE = 'lip-lining.png';
 
-/** The band's width, in multiples of the photo's edge blur (portrait pixels), at least that of a sharp photo's. */
-const WIDTH_IN_SIGMAS = 2;
-const MIN_SIGMA = 0.8;
 /** The band takes at most this share of the opening a target makes in its column. */
 const OPENING_SHARE = 0.2;
-/**
- * The band's opacity on the edge: on a sharp photo the photo's own edge pixel is already part
- * blurred into its dark lip line (SHARP_EDGE_OPACITY); on a blurred one the photo's edge colour
- * runs on over pixels, and a quarter step down at the edge read as a crease around the cavity
- * (md-team-1-blur, tabler-male-6-4x), so from BLURRED_SIGMA on the band starts fully opaque.
- */
-const SHARP_EDGE_OPACITY = 0.75;
-const SHARP_SIGMA = 1;
-const BLURRED_SIGMA = 2;
 /** How far from the split (portrait pixels, on the photo's side) the photo's edge colour is read. */
 const EDGE_SAMPLE_PX = 1;
-const TEXTURE_HEIGHT = 16;
-
-/** A decoded RGBA image. */
-export interface Pixels { data: Buffer; width: number; height: number }
 
 /** A mouth corner's two copies at one band's end: on the edge, and clear inside the opening. */
 interface BandCorner { corner: number; side: 0 | 1; copy: number; edgeCopy: number }
@@ -62,14 +46,14 @@ export async function addLipLining(rig: Rig, mesh: RigMesh, photo: Pixels, blurS
   const downRaw = toImage(mesh.frame, [0, 1, 0]);
   const downLength = Math.hypot(downRaw[0], downRaw[1]) || 1;
   const down: [number, number] = [downRaw[0] / downLength, downRaw[1] / downLength];
-  const width = WIDTH_IN_SIGMAS * Math.max(MIN_SIGMA, blurSigma);
+  const width = bandWidth(blurSigma);
   const columns = mesh.splitUpper.length;
   const first = v.length / 2;
   const bands: BandColumn[][] = [mesh.splitUpper, mesh.splitLower].map((split, c) => {
     const into = c === 0 ? 1 : -1;
     return split.map((edge, k) => ({
       edge, inner: first + c * columns + k, rest: at(edge),
-      colour: meanAlong(photo, at(edge)[0] - into * down[0] * EDGE_SAMPLE_PX, at(edge)[1] - into * down[1] * EDGE_SAMPLE_PX, down),
+      colour: meanAlongEdge(photo, at(edge)[0] - into * down[0] * EDGE_SAMPLE_PX, at(edge)[1] - into * down[1] * EDGE_SAMPLE_PX, down),
     }));
   });
   const all = bands.flat();
@@ -116,7 +100,7 @@ export async function addLipLining(rig: Rig, mesh: RigMesh, photo: Pixels, blurS
   rig.layers.push({ name: LIP_LINING_LAYER, texture: LINING_TEXTURE, uvs, triangles });
   const cornerRest = MOUTH_CORNER_INNER.map(at) as [[number, number], [number, number]];
   rig.targets = rig.targets.map((target) => withBand(target, bands, cornerRest, corners.flat(), down, width));
-  return bandTexture(all.map((b) => b.colour), edgeOpacity(blurSigma));
+  return bandTexture(all.map((b) => b.colour), blurSigma);
 }
 
 /**
@@ -126,16 +110,8 @@ export async function addLipLining(rig: Rig, mesh: RigMesh, photo: Pixels, blurS
  * them a razor-cut edge: tabler-male-6-4x at 'aa'.)
  */
 function withBand(target: RigTarget, bands: BandColumn[][], cornerRest: [[number, number], [number, number]], corners: BandCorner[], down: [number, number], width: number): RigTarget {
-  const delta = new Map<number, [number, number]>();
-  target.indices.forEach((i, k) => delta.set(i, [target.deltas[k * 2]!, target.deltas[k * 2 + 1]!]));
-  const moved = (i: number) => delta.get(i) ?? [0, 0];
-  const indices = [...target.indices], deltas = [...target.deltas];
+  const { moved, push, done } = extendTarget(target);
   const [upper, lower] = bands as [BandColumn[], BandColumn[]];
-  const push = (i: number, d: readonly [number, number]) => {
-    if (d[0] === 0 && d[1] === 0) return;
-    indices.push(i);
-    deltas.push(roundTo(d[0], 4), roundTo(d[1], 4));
-  };
   const posed = (rest: readonly [number, number], i: number): [number, number] => [rest[0] + moved(i)[0], rest[1] + moved(i)[1]];
   const posedCorners = cornerRest.map((rest, side) => posed(rest, MOUTH_CORNER_INNER[side]!));
   const posedEdges = bands.map((band) => band.map((b) => posed(b.rest, b.edge)));
@@ -166,7 +142,7 @@ function withBand(target: RigTarget, bands: BandColumn[][], cornerRest: [[number
     const direction = inward === 0 ? [0, 0] : bisector(posedCorners[side]!, posedEdges[0]![end[side]]!, posedEdges[1]![end[side]]!);
     push(copy, [dx + direction[0]! * inward, dy + direction[1]! * inward]);
   }
-  return { ...target, indices, deltas };
+  return done();
 }
 
 /** The unit vector from `corner` halfway between the directions to `a` and to `b` (zero where they cancel). */
@@ -181,26 +157,6 @@ function bisector(corner: readonly [number, number], a: readonly [number, number
   return length < 1e-6 ? [0, 0] : [sum[0] / length, sum[1] / length];
 }
 
-function edgeOpacity(blurSigma: number): number {
-  const blurred = Math.min(1, Math.max(0, (blurSigma - SHARP_SIGMA) / (BLURRED_SIGMA - SHARP_SIGMA)));
-  return SHARP_EDGE_OPACITY + (1 - SHARP_EDGE_OPACITY) * blurred;
-}
-
-/** One column of texels per band column in the photo's edge colour there, `opacity` on the edge (v 0) and fading out (v 1). */
-async function bandTexture(colours: Rgb[], opacity: number): Promise<Buffer> {
-  const width = colours.length;
-  const out = Buffer.alloc(width * TEXTURE_HEIGHT * 4);
-  colours.forEach((colour, c) => {
-    for (let r = 0; r < TEXTURE_HEIGHT; r++) {
-      const t = r / (TEXTURE_HEIGHT - 1);
-      const o = (r * width + c) * 4;
-      out[o] = Math.round(colour[0]); out[o + 1] = Math.round(colour[1]); out[o + 2] = Math.round(colour[2]);
-      out[o + 3] = Math.round(255 * opacity * (1 - t * t * (3 - 2 * t)));
-    }
-  });
-  return sharp(out, { raw: { width, height: TEXTURE_HEIGHT, channels: 4 } }).png().toBuffer();
-}
-
 /** The unit normal of the chain through `before` and `after` (at the point between them) on the side of `towards`. */
 function intoOpening(before: readonly [number, number], after: readonly [number, number], towards: readonly [number, number]): [number, number] {
   const tx = after[0] - before[0], ty = after[1] - before[1];
@@ -208,14 +164,4 @@ function intoOpening(before: readonly [number, number], after: readonly [number,
   if (length === 0) return [towards[0], towards[1]];
   const n: [number, number] = [-ty / length, tx / length];
   return n[0] * towards[0] + n[1] * towards[1] >= 0 ? n : [-n[0], -n[1]];
-}
-
-/** Mean colour of three pixels across the face's down axis through (x, y) (along the edge), clamped to the image. */
-function meanAlong({ data, width, height }: Pixels, x: number, y: number, down: [number, number]): Rgb {
-  const sum: Rgb = [0, 0, 0];
-  for (const s of [-1, 0, 1]) {
-    const px = Math.min(width - 1, Math.max(0, Math.round(x - 0.5 - s * down[1]))), py = Math.min(height - 1, Math.max(0, Math.round(y - 0.5 + s * down[0])));
-    for (let k = 0; k < 3; k++) sum[k] = sum[k]! + data[(py * width + px) * 4 + k]!;
-  }
-  return [sum[0] / 3, sum[1] / 3, sum[2] / 3];
 }

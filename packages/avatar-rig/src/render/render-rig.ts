@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { evaluateRig } from '../evaluate';
-import { LIP_LINING_LAYER, type Rig, type RigWeights } from '../types';
+import { isLiningLayer, type Rig, type RigWeights } from '../types';
 import { createMultisample, rasteriseTriangles, resolveMultisample, type DepthTest, type RgbaImage } from './rasterise';
 
 /** Decoded layer textures, keyed by file name, so that a series of frames decodes them once. */
@@ -28,7 +28,7 @@ export interface RenderedFrame {
   image: RgbaImage;
   /** Vertex positions of this frame (evaluateRig). */
   positions: Float32Array;
-  /** Per pixel, 1 + the index in `rig.layers` of the layer that drew it last; 0 where none did. The lip lining counts for none (LIP_LINING_LAYER). */
+  /** Per pixel, 1 + the index in `rig.layers` of the layer that drew it last; 0 where none did. The linings count for none (isLiningLayer). */
   layerOf: Uint8Array;
 }
 
@@ -55,7 +55,7 @@ export function renderRigFrame(rig: Rig, textures: DecodedTextures, weights: Rig
       multisample?.depth.fill(-Infinity);
       depthTest = { depth: rig.depth, buffer: depthBuffer };
     }
-    const coverage = layer.name === LIP_LINING_LAYER ? undefined : { layerOf, id: index + 1 };
+    const coverage = isLiningLayer(layer.name) ? undefined : { layerOf, id: index + 1 };
     rasteriseTriangles(image, positions, layer.uvs, layer.triangles, texture, { coverage, depthTest, multisample, coverageOnly });
   });
   if (multisample) resolveMultisample(multisample, image);

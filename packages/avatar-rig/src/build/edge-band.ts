@@ -1,0 +1,76 @@
+import sharp from 'sharp';
+import { roundTo } from '../geometry/round';
+import type { RigTarget } from '../types';
+import type { Rgb } from './mouth-interior-texture';
+
+/**
+ * What the soft bands along an edge a target opens share (lip-lining.ts at the mouth,
+ * lid-lining.ts under the upper lids): the photo's colour on its side of the edge carried on over
+ * the opened side and fading out, as the edge would in a photo of that blur. Rendered geometry
+ * has razor-cut edges; the photo's own have its blur.
+ */
+
+/** A decoded RGBA image. */
+export interface Pixels { data: Buffer; width: number; height: number }
+
+/** The band's width, in multiples of the photo's edge blur (portrait pixels), at least that of a sharp photo's. */
+const WIDTH_IN_SIGMAS = 2;
+const MIN_SIGMA = 0.8;
+/**
+ * The band's opacity on the edge: on a sharp photo the photo's own edge pixel is already part
+ * blurred into its dark line there (SHARP_EDGE_OPACITY); on a blurred one the photo's edge colour
+ * runs on over pixels, and a quarter step down at the edge read as a crease around the cavity
+ * (md-team-1-blur, tabler-male-6-4x), so from BLURRED_SIGMA on the band starts fully opaque.
+ */
+const SHARP_EDGE_OPACITY = 0.75;
+const SHARP_SIGMA = 1;
+const BLURRED_SIGMA = 2;
+const TEXTURE_HEIGHT = 16;
+
+/** How wide (portrait pixels) a band grows at most on a photo whose edges are blurred by `blurSigma`. */
+export function bandWidth(blurSigma: number): number {
+  return WIDTH_IN_SIGMAS * Math.max(MIN_SIGMA, blurSigma);
+}
+
+/** One column of texels per band column in its colour, opaque on the edge (v 0) as the photo's blur has it and fading out (v 1). */
+export async function bandTexture(colours: Rgb[], blurSigma: number): Promise<Buffer> {
+  const blurred = Math.min(1, Math.max(0, (blurSigma - SHARP_SIGMA) / (BLURRED_SIGMA - SHARP_SIGMA)));
+  const opacity = SHARP_EDGE_OPACITY + (1 - SHARP_EDGE_OPACITY) * blurred;
+  const width = colours.length;
+  const out = Buffer.alloc(width * TEXTURE_HEIGHT * 4);
+  colours.forEach((colour, c) => {
+    for (let r = 0; r < TEXTURE_HEIGHT; r++) {
+      const t = r / (TEXTURE_HEIGHT - 1);
+      const o = (r * width + c) * 4;
+      out[o] = Math.round(colour[0]); out[o + 1] = Math.round(colour[1]); out[o + 2] = Math.round(colour[2]);
+      out[o + 3] = Math.round(255 * opacity * (1 - t * t * (3 - 2 * t)));
+    }
+  });
+  return sharp(out, { raw: { width, height: TEXTURE_HEIGHT, channels: 4 } }).png().toBuffer();
+}
+
+/** Mean colour of three pixels through (x, y) along the edge (across `across`, a unit vector), clamped to the image. */
+export function meanAlongEdge({ data, width, height }: Pixels, x: number, y: number, across: readonly [number, number]): Rgb {
+  const sum: Rgb = [0, 0, 0];
+  for (const s of [-1, 0, 1]) {
+    const px = Math.min(width - 1, Math.max(0, Math.round(x - 0.5 - s * across[1]))), py = Math.min(height - 1, Math.max(0, Math.round(y - 0.5 + s * across[0])));
+    for (let k = 0; k < 3; k++) sum[k] = sum[k]! + data[(py * width + px) * 4 + k]!;
+  }
+  return [sum[0] / 3, sum[1] / 3, sum[2] / 3];
+}
+
+/** A target being extended with a band's vertices: where it moves any vertex, and a way to add a move. */
+export function extendTarget(target: RigTarget) {
+  const delta = new Map<number, [number, number]>();
+  target.indices.forEach((i, k) => delta.set(i, [target.deltas[k * 2]!, target.deltas[k * 2 + 1]!]));
+  const indices = [...target.indices], deltas = [...target.deltas];
+  return {
+    moved: (i: number): [number, number] => delta.get(i) ?? [0, 0],
+    push: (i: number, d: readonly [number, number]) => {
+      if (d[0] === 0 && d[1] === 0) return;
+      indices.push(i);
+      deltas.push(roundTo(d[0], 4), roundTo(d[1], 4));
+    },
+    done: (): RigTarget => ({ ...target, indices, deltas }),
+  };
+}
