@@ -62,12 +62,12 @@ export interface RigLayer {
 }
 
 /**
- * The layer drawn last over the others, a translucent band where the photo meets the mouth's
- * cavity (build/lip-lining.ts): it softens an edge and covers nothing, so coverage checks see
- * the layers under it.
+ * A translucent band where the photo meets the mouth's cavity (build/lip-lining.ts), drawn over
+ * the cavity and teeth and under the face: it softens an edge and covers nothing, so coverage
+ * checks see the layers under it.
  */
 export const LIP_LINING_LAYER = 'lip-lining';
-/** The layer drawn before it, translucent bands under the upper lids as they close (build/lid-lining.ts); it too covers nothing. */
+/** The layer drawn last, translucent bands under the upper lids as they close (build/lid-lining.ts); it too covers nothing. */
 export const LID_LINING_LAYER = 'lid-lining';
 
 /** Whether a layer is one of the translucent linings: it softens edges and covers nothing. */

@@ -52,7 +52,7 @@ describe.each(['astronaut.png', 'grace_hopper.jpg'])('rig built from %s', (fixtu
     expect(rig.width).toBe(rig.height);
     expect(rig.width).toBeGreaterThanOrEqual(512);
     expect(rig.width).toBeLessThanOrEqual(1024);
-    expect(rig.layers.map((l) => l.name)).toEqual(['mouth-interior', 'mouth-teeth', 'face', 'lid-lining', 'lip-lining']);
+    expect(rig.layers.map((l) => l.name)).toEqual(['mouth-interior', 'mouth-teeth', 'lip-lining', 'face', 'lid-lining']);
     const n = rig.vertices.length / 2;
     for (const layer of rig.layers) {
       expect(layer.uvs).toHaveLength(n * 2);

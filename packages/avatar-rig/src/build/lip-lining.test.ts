@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { evaluateRig, visemeWeightsToTargets } from '../evaluate';
-import { buildRig, decodeTextures, renderRigRgba, type DecodedTextures } from '../node';
+import { buildRig, decodeTextures, renderRigFrame, renderRigRgba, type DecodedTextures } from '../node';
 import { meanAbsDiff, readFixture } from '../test-support';
 import { LIP_LINING_LAYER, type Rig, type RigWeights } from '../types';
 
@@ -40,11 +40,30 @@ describe('soft edges of the mouth (lip lining, blurred cavity)', () => {
     }
   });
 
-  it('is drawn last, with a texture of its own, and draws nothing at rest or where the lips meet', () => {
+  it('is drawn under the face, with a texture of its own, and draws nothing at rest or where the lips meet', () => {
     for (const { rig, textures } of Object.values(built)) {
-      expect(rig.layers.at(-1)).toMatchObject({ name: LIP_LINING_LAYER, texture: 'lip-lining.png' });
+      const names = rig.layers.map((l) => l.name);
+      expect(names.indexOf(LIP_LINING_LAYER)).toBe(names.indexOf('face') - 1);
+      expect(rig.layers.find((l) => l.name === LIP_LINING_LAYER)).toMatchObject({ texture: 'lip-lining.png' });
       for (const weights of [{}, visemeWeightsToTargets(rig, { PP: 1 }), { headYaw: 1, blinkLeft: 1 }]) {
         expect(meanAbsDiff(renderRigRgba(rig, textures, weights), renderRigRgba(withoutLining(rig), textures, weights), rig.face.box)).toBe(0);
+      }
+    }
+  });
+
+  it('draws only where the face leaves the opening: never over lips that cover a corner of it', () => {
+    // A rounded 'O' pulls the mouth corners in over the opening; the band's slivers there were drawn
+    // over the lips as dark lines (clm-franck-04117). Wherever the face is drawn, the lining changes nothing.
+    for (const { rig, textures } of Object.values(built)) {
+      const face = rig.layers.findIndex((l) => l.name === 'face') + 1;
+      for (const viseme of ['aa', 'O', 'U', 'E'] as const) {
+        const weights = visemeWeightsToTargets(rig, { [viseme]: 1 });
+        const lined = renderRigFrame(rig, textures, weights), bare = renderRigFrame(withoutLining(rig), textures, weights).image;
+        // (Inside the face's drawing: its antialiased edge pixels blend with what is under them.)
+        const onFace = (p: number) => [p, p - 1, p + 1, p - rig.width, p + rig.width].every((q) => lined.layerOf[q] === face);
+        let changedOnFace = 0;
+        for (let p = rig.width; p < lined.layerOf.length - rig.width; p++) if (onFace(p) && Math.abs(luma(lined.image.data, p * 4) - luma(bare.data, p * 4)) > 2) changedOnFace++;
+        expect(changedOnFace, viseme).toBe(0);
       }
     }
   });

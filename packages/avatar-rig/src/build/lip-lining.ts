@@ -33,7 +33,7 @@ interface BandColumn {
  * in a soft or blurred photo read as a hole cut in a picture (md-team-1-blur,
  * softui-annie-spratt, softui-charles-blur). A band runs along both split lines (the photo's own
  * opening is drawn down to them, and at a closed mouth they lie on the inner lip contours), on the
- * cavity's side, drawn over everything: the photo's colour on its edge carried on and fading out
+ * cavity's side, drawn over the mouth's layers and under the face: the photo's colour on its edge carried on and fading out
  * over twice the photo's own blur sigma, as a blurred edge would. It grows with the opening a
  * target makes in its column (at most OPENING_SHARE of it), so at rest and between lips that meet
  * it has no area and draws nothing. (Half opaque on the edge with the cavity's colour rising on the
@@ -97,7 +97,10 @@ export async function addLipLining(rig: Rig, mesh: RigMesh, photo: Pixels, blurS
       triangles.push(a.edge, b.edge, b.inner, a.edge, b.inner, a.inner);
     }
   });
-  rig.layers.push({ name: LIP_LINING_LAYER, texture: LINING_TEXTURE, uvs, triangles });
+  // Under the face: where the lips fold over a corner of the opening (a rounded 'O' pulls the
+  // corners in over it), they hide the band as they hide the cavity; drawn over them, its slivers
+  // there drew dark lines on the lips (clm-franck-04117, md-team-1 at 'O').
+  rig.layers.splice(rig.layers.findIndex((layer) => layer.name === 'face'), 0, { name: LIP_LINING_LAYER, texture: LINING_TEXTURE, uvs, triangles });
   const cornerRest = MOUTH_CORNER_INNER.map(at) as [[number, number], [number, number]];
   rig.targets = rig.targets.map((target) => withBand(target, bands, cornerRest, corners.flat(), down, width));
   return bandTexture(all.map((b) => b.colour), blurSigma);
