@@ -33,12 +33,13 @@ interface BandColumn {
  * in a soft or blurred photo read as a hole cut in a picture (md-team-1-blur,
  * softui-annie-spratt, softui-charles-blur). A band runs along both split lines (the photo's own
  * opening is drawn down to them, and at a closed mouth they lie on the inner lip contours), on the
- * cavity's side, drawn over the mouth's layers and under the face: the photo's colour on its edge carried on and fading out
- * over twice the photo's own blur sigma, as a blurred edge would. It grows with the opening a
- * target makes in its column (at most OPENING_SHARE of it), so at rest and between lips that meet
- * it has no area and draws nothing. (Half opaque on the edge with the cavity's colour rising on the
- * photo's side, it drew a pale stripe along the lips over the photo's own dark lip line: an
- * outline.) Appends the band's vertices, layer and target deltas to `rig`; returns its texture.
+ * cavity's side, drawn over the mouth's layers and under the face: the photo's colour on its edge
+ * carried on and fading out over twice the photo's own blur sigma, as a blurred edge would. It
+ * grows with the opening a target makes in its column (at most OPENING_SHARE of it), so at rest
+ * and between lips that meet it has no area and draws nothing. (Half opaque on the edge with the
+ * cavity's colour rising on the photo's side, it drew a pale stripe along the lips over the
+ * photo's own dark lip line: an outline.) Appends the band's vertices, layer and target deltas to
+ * `rig`; returns its texture.
  */
 export async function addLipLining(rig: Rig, mesh: RigMesh, photo: Pixels, blurSigma: number): Promise<Buffer> {
   const v = rig.vertices;
