@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { roundTo } from '../geometry/round';
-import type { RigTarget } from '../types';
+import type { Rig, RigTarget } from '../types';
+import { toImage, type FaceFrame } from './face-frame';
 import type { Rgb } from './mouth-interior-texture';
 
 /**
@@ -73,4 +74,26 @@ export function extendTarget(target: RigTarget) {
     },
     done: (): RigTarget => ({ ...target, indices, deltas }),
   };
+}
+
+/** The face's own down axis in the image, a unit vector. */
+export function faceDown(frame: FaceFrame): [number, number] {
+  const raw = toImage(frame, [0, 1, 0]);
+  const length = Math.hypot(raw[0], raw[1]) || 1;
+  return [raw[0] / length, raw[1] / length];
+}
+
+/**
+ * Appends a copy of each of `sources` to the rig (at rest where it is, with its depth) and a
+ * blank UV to every layer for it (other layers never draw them); returns the first copy's index.
+ */
+export function appendCopies(rig: Rig, sources: readonly number[]): number {
+  const first = rig.vertices.length / 2;
+  for (const i of sources) {
+    rig.vertices.push(rig.vertices[i * 2]!, rig.vertices[i * 2 + 1]!);
+    rig.depth?.push(rig.depth[i]!);
+  }
+  // (Layers may share one UV array: the photo's layers do.)
+  for (const layerUvs of new Set(rig.layers.map((layer) => layer.uvs))) for (let k = 0; k < sources.length; k++) layerUvs.push(0, 0);
+  return first;
 }

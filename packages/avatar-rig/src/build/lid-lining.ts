@@ -1,7 +1,6 @@
 import { roundTo } from '../geometry/round';
 import { LID_LINING_LAYER, type Rig, type RigTarget } from '../types';
-import { bandTexture, bandWidth, extendTarget, meanAlongEdge, type Pixels } from './edge-band';
-import { toImage } from './face-frame';
+import { appendCopies, bandTexture, bandWidth, extendTarget, faceDown, meanAlongEdge, type Pixels } from './edge-band';
 import { EYE_IMAGE_LEFT, EYE_IMAGE_RIGHT } from './landmarks';
 import type { Rgb } from './mouth-interior-texture';
 import type { RigMesh } from './rig-mesh';
@@ -35,26 +34,14 @@ interface LidColumn {
 export async function addLidLining(rig: Rig, mesh: RigMesh, photo: Pixels, blurSigma: number): Promise<Buffer> {
   const v = rig.vertices;
   const at = (i: number): [number, number] => [v[i * 2]!, v[i * 2 + 1]!];
-  const downRaw = toImage(mesh.frame, [0, 1, 0]);
-  const downLength = Math.hypot(downRaw[0], downRaw[1]) || 1;
-  const down: [number, number] = [downRaw[0] / downLength, downRaw[1] / downLength];
+  const down = faceDown(mesh.frame);
   const first = v.length / 2;
   const eyes = [EYE_IMAGE_LEFT, EYE_IMAGE_RIGHT];
   const columns = eyes.flatMap((eye) => eye.upperLid.map((edge, k) => ({ edge, lower: eye.lowerLid[k]!, colour: meanAlongEdge(photo, at(edge)[0] - down[0] * EDGE_SAMPLE_PX, at(edge)[1] - down[1] * EDGE_SAMPLE_PX, down) })))
     .map((column, n): LidColumn => ({ ...column, inner: first + n }));
   // Each band ends in a copy of each eye corner, clear in the texture: it tapers into the corners.
   const corners = eyes.flatMap((eye) => eye.corners).map((corner, n) => ({ corner, copy: first + columns.length + n }));
-
-  for (const { edge } of columns) {
-    v.push(...at(edge));
-    rig.depth?.push(rig.depth[edge]!);
-  }
-  for (const { corner } of corners) {
-    v.push(...at(corner));
-    rig.depth?.push(rig.depth[corner]!);
-  }
-  // (Layers may share one UV array: the photo's layers do.)
-  for (const layerUvs of new Set(rig.layers.map((layer) => layer.uvs))) for (let k = 0; k < columns.length + corners.length; k++) layerUvs.push(0, 0);
+  appendCopies(rig, [...columns.map((c) => c.edge), ...corners.map((c) => c.corner)]);
   const uvs = new Array<number>(v.length).fill(0);
   const columnU = (n: number) => roundTo((n + 0.5) / columns.length, 6);
   columns.forEach((c, n) => {

@@ -1,8 +1,7 @@
 import { roundTo } from '../geometry/round';
 import { LIP_LINING_LAYER, type Rig, type RigTarget } from '../types';
-import { toImage } from './face-frame';
 import type { Rgb } from './mouth-interior-texture';
-import { bandTexture, bandWidth, extendTarget, meanAlongEdge, type Pixels } from './edge-band';
+import { appendCopies, bandTexture, bandWidth, extendTarget, faceDown, meanAlongEdge, type Pixels } from './edge-band';
 import type { RigMesh } from './rig-mesh';
 import { MOUTH_CORNER_INNER } from './landmarks';
 
@@ -44,9 +43,7 @@ interface BandColumn {
 export async function addLipLining(rig: Rig, mesh: RigMesh, photo: Pixels, blurSigma: number): Promise<Buffer> {
   const v = rig.vertices;
   const at = (i: number): [number, number] => [v[i * 2]!, v[i * 2 + 1]!];
-  const downRaw = toImage(mesh.frame, [0, 1, 0]);
-  const downLength = Math.hypot(downRaw[0], downRaw[1]) || 1;
-  const down: [number, number] = [downRaw[0] / downLength, downRaw[1] / downLength];
+  const down = faceDown(mesh.frame);
   const width = bandWidth(blurSigma);
   const columns = mesh.splitUpper.length;
   const first = v.length / 2;
@@ -62,20 +59,7 @@ export async function addLipLining(rig: Rig, mesh: RigMesh, photo: Pixels, blurS
   // texture that goes into the opening along the corner's bisector, so the walls a jaw drop
   // opens at the corners get the band too.
   const corners = bands.map((_, c) => MOUTH_CORNER_INNER.map((corner, side): BandCorner => ({ corner, side: side as 0 | 1, copy: first + all.length + (c * 2 + side) * 2, edgeCopy: first + all.length + (c * 2 + side) * 2 + 1 })));
-
-  // Vertices (at rest on the edge), depth, and every layer's UVs for them (other layers never draw them).
-  for (const b of all) {
-    v.push(...at(b.edge));
-    rig.depth?.push(rig.depth[b.edge]!);
-  }
-  for (const { corner } of corners.flat()) {
-    for (let copy = 0; copy < 2; copy++) {
-      v.push(...at(corner));
-      rig.depth?.push(rig.depth[corner]!);
-    }
-  }
-  // (Layers may share one UV array: the photo's layers do.)
-  for (const layerUvs of new Set(rig.layers.map((layer) => layer.uvs))) for (let k = 0; k < all.length + 8; k++) layerUvs.push(0, 0);
+  appendCopies(rig, [...all.map((b) => b.edge), ...corners.flat().flatMap(({ corner }) => [corner, corner])]);
   const uvs = new Array<number>(v.length).fill(0);
   const columnU = (n: number) => roundTo((n + 0.5) / all.length, 6);
   all.forEach((b, n) => {
