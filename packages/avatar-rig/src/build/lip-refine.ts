@@ -214,8 +214,11 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
     let end = first;
     while (end + 1 < all.length && tooth(all[end + 1]!)) end++;
     const lipAt = all.slice(end + 1, end + 1 + LOWER_TEETH_NEAR).findIndex((x) => x.red >= LIP_RED_SHARE * upper.red);
-    // Only teeth that reach Human's outer contour: a lit lower lip's highlight lies inside the lip.
-    if (end - first + 1 < MIN_LOWER_TEETH || end < SAMPLES - 1 || lipAt < 0) return null;
+    // Only teeth that reach Human's outer contour, or end a sample short of it (softui-ivana turned
+    // 20 degrees: its middle columns' teeth end there, the lip beyond them; taken for lip, they
+    // showed as a white line between the lips closed for m, b and p and Human read them 0.063
+    // mouth widths apart, 0.012 with them): a lit lower lip's highlight lies inside the lip.
+    if (end - first + 1 < MIN_LOWER_TEETH || end < SAMPLES - 2 || lipAt < 0) return null;
     return (end + 1 + lipAt / 2) / SAMPLES;
   };
   /**
