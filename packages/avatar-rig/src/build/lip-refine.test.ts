@@ -178,6 +178,29 @@ describe('the split line', () => {
       }
     }
   });
+
+  it('lies at the lower end of teeth that rest on the lower lip, leaving no strip of lip under them', async () => {
+    // tabler-male-14-4x, a blurred smile: its teeth end higher in the columns left of the middle
+    // than right of it. One share for every column put the split 7 samples into the lower lip in
+    // column 3, and 'aa' opened the cavity under a strip of lip that stayed under the teeth.
+    const crop = await cropOf('tabler-male-14-4x');
+    const lips = refineInnerLips(crop.mesh, crop.rgba, crop.size);
+    const luma = ([x, y]: readonly number[]) => {
+      const o = (Math.round(y! - 0.5) * crop.size + Math.round(x! - 0.5)) * 4;
+      return 0.299 * crop.rgba[o]! + 0.587 * crop.rgba[o + 1]! + 0.114 * crop.rgba[o + 2]!;
+    };
+    for (const k of [2, 3, 4, 5]) {
+      const u = lips.mesh[UPPER_INNER[k]!]!, l = lips.mesh[LOWER_INNER[k]!]!, s = lips.split[k]!;
+      const along = Array.from({ length: 40 }, (_, i) => luma([u[0]! + ((l[0]! - u[0]!) * (i + 0.5)) / 40, u[1]! + ((l[1]! - u[1]!) * (i + 0.5)) / 40]));
+      // The teeth: the first run of samples nearly as light as the column's lightest.
+      const light = along.map((y) => y > 0.75 * Math.max(...along));
+      const first = light.indexOf(true);
+      let last = first;
+      while (last + 1 < light.length && light[last + 1]) last++;
+      const split = Math.hypot(s[0] - u[0]!, s[1] - u[1]!) / Math.hypot(l[0] - u[0]!, l[1] - u[1]!);
+      expect({ k, underTheTeeth: split <= (last + 1) / 40 + 0.08 }).toEqual({ k, underTheTeeth: true });
+    }
+  });
 });
 
 describe('a laugh\'s split', () => {

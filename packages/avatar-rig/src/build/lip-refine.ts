@@ -405,10 +405,18 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
   const withTeeth = openColumns.filter((o) => o.showsTeeth);
   const openShares = (withTeeth.length ? withTeeth : openColumns).map((o) => o.share);
   const share = !teethVisible ? 0 : openShares.length ? median(openShares) : 0.5;
-  const shares = teethVisible && wideOpen ? followBitingEdge(opened.map((o) => o.bitingEdge)) : null;
+  const edgeShares = teethVisible && wideOpen ? followBitingEdge(opened.map((o) => o.bitingEdge)) : null;
+  // Where upper teeth rest on the lower lip (no dark under them), the one share put the split well
+  // below the teeth in columns where they end higher, and a strip of lower lip stayed with the
+  // skull under them while the cavity opened below it (tabler-male-14-4x, a blurred smile: 7
+  // samples of lip under the teeth of column 3). There a column's own teeth end raises the split
+  // (followed as a biting edge is); it never lowers it, or side teeth read longer than their
+  // neighbours hung down in a block (tabler-female-32-2x).
+  const teethShares = edgeShares || !teethVisible ? null : followBitingEdge(opened.map((o) => (o.showsTeeth ? o.share : null)))?.map((s) => Math.min(s, share)) ?? null;
+  const shares = edgeShares ?? teethShares;
   const biteLine = edges.map(({ upperEdge, lowerEdge }, k) => lerp3(upperEdge, lowerEdge, shares?.[k] ?? share));
   const corners = [mesh[MOUTH_CORNER_INNER[0]]!, mesh[MOUTH_CORNER_INNER[1]]!] as const;
-  const split = shares ? lowerSplitUnderTeeth(biteLine, corners, edges.map((e) => e.lowerEdge), down, (x, y) => underTheTeeth(sampleAt(rgba, size, x, y))) : biteLine;
+  const split = edgeShares ? lowerSplitUnderTeeth(biteLine, corners, edges.map((e) => e.lowerEdge), down, (x, y) => underTheTeeth(sampleAt(rgba, size, x, y))) : biteLine;
   return { mesh, split, biteLine, teethVisible, wideOpen };
 }
 
