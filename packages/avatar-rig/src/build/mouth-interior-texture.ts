@@ -82,10 +82,12 @@ export { luma };
 /**
  * Luma of the incisors: 1.2x the cheeks', and at least 1.1x the lips' (teeth are lighter than
  * lips in any light: md-drake, black and white with bearded cheeks, had teeth at 131 under lips at
- * 185, a dark band with light seams), kept within 110..205 (0-255 scale).
+ * 185, a dark band with light seams), kept within 110..235 (0-255 scale). Capped at 205, the
+ * teeth of a brightly lit face were no lighter than its cheeks (clm-cage: 208 under cheeks at 210)
+ * and the strip of them that 'FF' shows between the lips read as a grey bar.
  */
 export function teethLevel(skin: Rgb, lip: Rgb): number {
-  return Math.min(205, Math.max(110, 1.2 * luma(skin), 1.1 * luma(lip)));
+  return Math.min(235, Math.max(110, 1.2 * luma(skin), 1.1 * luma(lip)));
 }
 
 const mix = (a: Rgb, b: Rgb, t: number): Rgb => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t];
