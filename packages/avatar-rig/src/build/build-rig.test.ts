@@ -310,16 +310,22 @@ describe('buildRig on other photos', () => {
     for (const photo of photos) expect(openAtBlink((await buildRig(photo)).rig)).toBeLessThan(0.1);
   });
 
-  it('closes a laughing mouth with the jaw: the skin under the lower lip rises with it', async () => {
+  it('closes a laughing mouth with the jaw for m, b, p and for f, v: the lower lip rises whole, the skin under it with it', async () => {
     // softui-ivana: the skin triangles at the lower lip's corners folded as it rose, and relieving
     // them held the skin under the lip back (it rose 0.6 and 0.36 as far as the lip): Human's lower
     // lip line is 5 px thick on a 14 px lip, and the rest of the lip stretched into a tall red smear.
+    // Tucked for 'FF', the lip's outer edge stayed and the lip stretched up to the teeth, three times
+    // its height.
     const photo = readFileSync(listCorpusPhotos().find((p) => p.id === 'softui-ivana')!.file);
     const { rig } = await buildRig(photo);
-    const closed = evaluateRig(rig, visemeWeightsToTargets(rig, { PP: 1 }));
-    const rise = (i: number) => rig.vertices[i * 2 + 1]! - closed[i * 2 + 1]!;
-    expect(rise(17)).toBeGreaterThan(40);
-    for (const below of [18, 200]) expect({ below, rise: rise(below) > 0.8 * rise(17) }).toEqual({ below, rise: true });
+    const lipHeight = (positions: ArrayLike<number>) => positions[17 * 2 + 1]! - positions[14 * 2 + 1]!;
+    for (const viseme of ['PP', 'FF'] as const) {
+      const closed = evaluateRig(rig, visemeWeightsToTargets(rig, { [viseme]: 1 }));
+      const rise = (i: number) => rig.vertices[i * 2 + 1]! - closed[i * 2 + 1]!;
+      expect(rise(17)).toBeGreaterThan(40);
+      for (const below of [18, 200]) expect({ viseme, below, rise: rise(below) > 0.8 * rise(17) }).toEqual({ viseme, below, rise: true });
+      expect({ viseme, stretch: lipHeight(closed) < 1.3 * lipHeight(rig.vertices) }).toEqual({ viseme, stretch: true });
+    }
   });
 
   it('opens a smile onto its cavity under the upper teeth, where a lit lower lip lay close under them', async () => {

@@ -48,11 +48,11 @@ function pressRollShare(ctx: Ctx): number {
   return PRESS_ROLL * Math.min(1, Math.max(0, (parted - ROLL_FROM_OPENING) / (ROLL_FULL_OPENING - ROLL_FROM_OPENING)));
 }
 
-/** Lip vertices column by column (matching UPPER_INNER / LOWER_INNER) with their share of the way from the outer contour (0) to the inner one (1). */
-function lipColumns(): Array<{ upper: Array<[number, number]>; lower: Array<[number, number]> }> {
+/** Lip vertices column by column (matching UPPER_INNER / LOWER_INNER), from the outer contour to the inner one. */
+function lipColumns(): Array<{ upper: number[]; lower: number[] }> {
   return UPPER_INNER.map((_, k) => ({
-    upper: [0, 1, 2, 3].map((r): [number, number] => [UPPER_LIP[r * 11 + 1 + k]!, r / 3]),
-    lower: [0, 1, 2, 3].map((r): [number, number] => [LOWER_LIP[r * 9 + k]!, r / 3]),
+    upper: [0, 1, 2, 3].map((r) => UPPER_LIP[r * 11 + 1 + k]!),
+    lower: [0, 1, 2, 3].map((r) => LOWER_LIP[r * 9 + k]!),
   }));
 }
 
@@ -163,15 +163,15 @@ export function lipTarget(ctx: Ctx, name: 'lipsRound' | 'lipsSpread' | 'lipsPres
     const edgeV = biteV(ctx, k);
     const upperV = ctx.local(UPPER_INNER[k]!)[1], lowerV = ctx.local(LOWER_INNER[k]!)[1];
     // The lower lip's height in this column: its outer contour (ring 0) below its inner one.
-    const lowerHeight = Math.max(0, ctx.local(column.lower[0]![0])[1] - lowerV);
+    const lowerHeight = Math.max(0, ctx.local(column.lower[0]!)[1] - lowerV);
     // Pressed lips meet a little below the upper lip, in front of the upper teeth: the jaw brings
-    // the lower lip up whole, the upper lip comes down only a little. A tuck brings the lower lip
-    // to the upper teeth's edge.
+    // the lower lip up whole, the upper lip comes down only a little. A tuck brings the lower lip,
+    // whole too, to the upper teeth's edge.
     const share = name === 'lipsPress' ? PRESS_UPPER_SHARE : 1;
     const belowSplit = name === 'lowerLipTuck' ? tuckBelowSplit(ctx, k) : 0;
     const meetV = upperV + share * (edgeV - upperV) + belowSplit;
     const closeLower = meetV - lowerV;
-    if (k === 4 && name === 'lipsPress') jawClose = closeLower;
+    if (k === 4 && (name === 'lipsPress' || name === 'lowerLipTuck')) jawClose = closeLower;
     // The meeting point in the image itself: the face frame's "down" has depth in it, and the inner
     // lips of a raised or lowered face lie at different depths, so lips meeting in the frame's v
     // stayed 1-2 px apart in the picture (softui-charles, softui-ivana: the photo's teeth showed
@@ -180,7 +180,7 @@ export function lipTarget(ctx: Ctx, name: 'lipsRound' | 'lipsSpread' | 'lipsPres
     const below = ctx.image(0, belowSplit);
     const meet: [number, number] = [upperAt[0] + share * (bite[0] - upperAt[0]) + below[0], upperAt[1] + share * (bite[1] - upperAt[1]) + below[1]];
     const toMeetUpper = [meet[0] - upperAt[0], meet[1] - upperAt[1]] as const, toMeetLower = [meet[0] - lowerAt[0], meet[1] - lowerAt[1]] as const;
-    const displacement = (i: number, isUpper: boolean, ringShare: number): [number, number] => {
+    const displacement = (i: number, isUpper: boolean): [number, number] => {
       const [u, v] = ctx.local(i);
       const taper = 0.2 + 0.8 * bump(u, half);
       switch (name) {
@@ -199,17 +199,18 @@ export function lipTarget(ctx: Ctx, name: 'lipsRound' | 'lipsSpread' | 'lipsPres
         }
         case 'lowerLipTuck': {
           if (isUpper) return [0, 0];
-          // Up to teeth above it, the lip stretches (its outer edge stays); down to painted teeth
-          // below it, it goes whole: stretched down, it was squashed to a line.
-          const carry = closeLower > 0 ? 1 : ringShare;
-          const w = v + carry * closeLower - meetV;
+          // The lip goes whole, up to the photo's own teeth or down to painted ones, the jaw with
+          // it (as pressing): stretched down, it was squashed to a line; stretched up (its outer
+          // edge kept), a laugh's lower lip came up three times its height, a red smear with the
+          // lower teeth's white streaked through it (softui-ivana, softui-charles).
+          const w = v + closeLower - meetV;
           const [tx, ty] = ctx.image(0, -AMPLITUDE.tuck * w * taper);
-          return [carry * toMeetLower[0] + tx, carry * toMeetLower[1] + ty];
+          return [toMeetLower[0] + tx, toMeetLower[1] + ty];
         }
       }
     };
-    for (const [i, ringShare] of column.upper) p.set(i, displacement(i, true, ringShare));
-    for (const [i, ringShare] of column.lower) p.set(i, displacement(i, false, ringShare));
+    for (const i of column.upper) p.set(i, displacement(i, true));
+    for (const i of column.lower) p.set(i, displacement(i, false));
   });
   // The jaw closes with the lower lip.
   if (jawClose < 0) for (const [i, f] of JAW_FOLLOW) p.set(i, ctx.image(0, jawClose * f));
@@ -244,7 +245,7 @@ export function lipTarget(ctx: Ctx, name: 'lipsRound' | 'lipsSpread' | 'lipsPres
     }));
   }
   const noseV = ctx.local(NOSE_BOTTOM)[1];
-  // When pressing moves the jaw, the skin down to the neck follows it as for jawOpen.
+  // When pressing or tucking moves the jaw, the skin down to the neck follows it as for jawOpen.
   const target = solveDense(ctx, p, (i) => {
     const [u, v] = ctx.local(i);
     if (jawClose < 0) return v > noseV;
