@@ -214,14 +214,17 @@ export function lipTarget(ctx: Ctx, name: 'lipsRound' | 'lipsSpread' | 'lipsPres
   });
   // The jaw closes with the lower lip.
   if (jawClose < 0) for (const [i, f] of JAW_FOLLOW) p.set(i, ctx.image(0, jawClose * f));
-  // The corners: pressed lips pull them towards the meeting line (half the way the lower lip's
-  // outermost column goes), or the lower lip would slide past them; otherwise they keep only the
-  // horizontal field below.
+  // The corners: pressed lips, and a tucked lip rising, pull them towards the meeting line (half
+  // the way the lower lip's outermost column goes), or the lower lip would slide past them;
+  // otherwise they keep only the horizontal field below.
   const cornerRise = (side: 0 | 1) => {
-    if (name !== 'lipsPress') return 0;
     const k = side === 0 ? 0 : UPPER_INNER.length - 1;
-    const edgeV = biteV(ctx, k), upperV = ctx.local(UPPER_INNER[k]!)[1];
-    return 0.5 * (upperV + PRESS_UPPER_SHARE * (edgeV - upperV) - ctx.local(LOWER_INNER[k]!)[1]);
+    const edgeV = biteV(ctx, k), upperV = ctx.local(UPPER_INNER[k]!)[1], lowerV = ctx.local(LOWER_INNER[k]!)[1];
+    if (name === 'lipsPress') return 0.5 * (upperV + PRESS_UPPER_SHARE * (edgeV - upperV) - lowerV);
+    // A tucked lip rising to a laugh's teeth pulls them up too: left where they were, the cavity
+    // showed as a dark wedge between the teeth's end, the corner and the lip (softui-ivana-rot+20).
+    if (name === 'lowerLipTuck') return Math.min(0, 0.5 * (edgeV + tuckBelowSplit(ctx, k) - lowerV));
+    return 0;
   };
   for (const [side, ring] of [[0, [0, 11, 22, 33]], [1, [10, 21, 32, 43]]] as const) {
     for (const r of ring) p.set(UPPER_LIP[r]!, ctx.image(0, cornerRise(side)));
