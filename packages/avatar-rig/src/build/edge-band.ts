@@ -28,15 +28,19 @@ const SHARP_SIGMA = 1;
 const BLURRED_SIGMA = 2;
 const TEXTURE_HEIGHT = 16;
 
-/** How wide (portrait pixels) a band grows at most on a photo whose edges are blurred by `blurSigma`. */
-export function bandWidth(blurSigma: number): number {
-  return WIDTH_IN_SIGMAS * Math.max(MIN_SIGMA, blurSigma);
+/** How wide (portrait pixels) a band grows at most on a photo whose edges are blurred by `blurSigma`, `inSigmas` times that blur. */
+export function bandWidth(blurSigma: number, inSigmas = WIDTH_IN_SIGMAS): number {
+  return inSigmas * Math.max(MIN_SIGMA, blurSigma);
+}
+
+/** How blurred a photo whose edges are blurred by `blurSigma` counts: 0 sharp (SHARP_SIGMA or less), 1 blurred (BLURRED_SIGMA or more). */
+export function blurredShare(blurSigma: number): number {
+  return Math.min(1, Math.max(0, (blurSigma - SHARP_SIGMA) / (BLURRED_SIGMA - SHARP_SIGMA)));
 }
 
 /** One column of texels per band column in its colour, opaque on the edge (v 0) as the photo's blur has it and fading out (v 1). */
 export async function bandTexture(colours: Rgb[], blurSigma: number): Promise<Buffer> {
-  const blurred = Math.min(1, Math.max(0, (blurSigma - SHARP_SIGMA) / (BLURRED_SIGMA - SHARP_SIGMA)));
-  const opacity = SHARP_EDGE_OPACITY + (1 - SHARP_EDGE_OPACITY) * blurred;
+  const opacity = SHARP_EDGE_OPACITY + (1 - SHARP_EDGE_OPACITY) * blurredShare(blurSigma);
   const width = colours.length;
   const out = Buffer.alloc(width * TEXTURE_HEIGHT * 4);
   colours.forEach((colour, c) => {

@@ -1,14 +1,27 @@
 import { roundTo } from '../geometry/round';
 import { LIP_LINING_LAYER, type Rig, type RigTarget } from '../types';
 import type { Rgb } from './mouth-interior-texture';
-import { appendCopies, bandTexture, bandWidth, extendTarget, faceDown, meanAlongEdge, type Pixels } from './edge-band';
+import { appendCopies, bandTexture, bandWidth, blurredShare, extendTarget, faceDown, meanAlongEdge, type Pixels } from './edge-band';
 import type { RigMesh } from './rig-mesh';
 import { MOUTH_CORNER_INNER } from './landmarks';
 
 export const LINING_TEXTURE = 'lip-lining.png';
 
-/** The band takes at most this share of the opening a target makes in its column. */
-const OPENING_SHARE = 0.2;
+/**
+ * The band's width in multiples of the photo's blur sigma, and the share of the opening a target
+ * makes in its column that it takes at most: on a sharp photo, and on a blurred one (blurredShare;
+ * between the two, in proportion). Fading out over twice the sigma from an opaque edge, the cavity
+ * of a blurred photo opened with edges less than half as soft as the photo's own (edgeBlurSigma
+ * over the mouth at 'aa' against the rest frame's: clm-audrey-blur 1.47 against 3.45, now 2.62;
+ * Grace Hopper blurred by 3: 0.43 of it, now 0.60), and a thin opening (painted teeth at 'FF',
+ * lips parting at 'E') took a band of a fifth of its height: crisp outlines pasted on a soft face
+ * (tabler-female-1-4x, md-team-1-blur). A band half the opening meets the other lip's in the
+ * middle. Four sigmas, as far as a Gaussian edge falls, hid a blurred photo's painted teeth
+ * altogether (md-team-1-blur at 'aa'); on a sharp photo three drew a thick dark-red rim inside
+ * open lips (clm-audrey).
+ */
+const WIDTH_IN_SIGMAS = { sharp: 2, blurred: 3 };
+const OPENING_SHARE = { sharp: 0.2, blurred: 0.5 };
 /** How far from the split (portrait pixels, on the photo's side) the photo's edge colour is read. */
 const EDGE_SAMPLE_PX = 1;
 
@@ -33,18 +46,21 @@ interface BandColumn {
  * softui-annie-spratt, softui-charles-blur). A band runs along both split lines (the photo's own
  * opening is drawn down to them, and at a closed mouth they lie on the inner lip contours), on the
  * cavity's side, drawn over the mouth's layers and under the face: the photo's colour on its edge
- * carried on and fading out over twice the photo's own blur sigma, as a blurred edge would. It
- * grows with the opening a target makes in its column (at most OPENING_SHARE of it), so at rest
- * and between lips that meet it has no area and draws nothing. (Half opaque on the edge with the
- * cavity's colour rising on the photo's side, it drew a pale stripe along the lips over the
- * photo's own dark lip line: an outline.) Appends the band's vertices, layer and target deltas to
- * `rig`; returns its texture.
+ * carried on and fading out over two to three times the photo's own blur sigma (WIDTH_IN_SIGMAS),
+ * as a blurred edge would. It grows with the opening a target makes in its column (at most
+ * OPENING_SHARE of it), so at rest and between lips that meet it has no area and draws nothing.
+ * (Half opaque on the edge with the cavity's colour rising on the photo's side, it drew a pale
+ * stripe along the lips over the photo's own dark lip line: an outline.) Appends the band's
+ * vertices, layer and target deltas to `rig`; returns its texture.
  */
 export async function addLipLining(rig: Rig, mesh: RigMesh, photo: Pixels, blurSigma: number): Promise<Buffer> {
   const v = rig.vertices;
   const at = (i: number): [number, number] => [v[i * 2]!, v[i * 2 + 1]!];
   const down = faceDown(mesh.frame);
-  const width = bandWidth(blurSigma);
+  const blurred = blurredShare(blurSigma);
+  const between = ({ sharp, blurred: soft }: { sharp: number; blurred: number }) => sharp + (soft - sharp) * blurred;
+  const width = bandWidth(blurSigma, between(WIDTH_IN_SIGMAS));
+  const openingShare = between(OPENING_SHARE);
   const columns = mesh.splitUpper.length;
   const first = v.length / 2;
   const bands: BandColumn[][] = [mesh.splitUpper, mesh.splitLower].map((split, c) => {
@@ -87,7 +103,7 @@ export async function addLipLining(rig: Rig, mesh: RigMesh, photo: Pixels, blurS
   // there drew dark lines on the lips (clm-franck-04117, md-team-1 at 'O').
   rig.layers.splice(rig.layers.findIndex((layer) => layer.name === 'face'), 0, { name: LIP_LINING_LAYER, texture: LINING_TEXTURE, uvs, triangles });
   const cornerRest = MOUTH_CORNER_INNER.map(at) as [[number, number], [number, number]];
-  rig.targets = rig.targets.map((target) => withBand(target, bands, cornerRest, corners.flat(), down, width));
+  rig.targets = rig.targets.map((target) => withBand(target, bands, cornerRest, corners.flat(), down, width, openingShare));
   return bandTexture(all.map((b) => b.colour), blurSigma);
 }
 
@@ -97,7 +113,7 @@ export async function addLipLining(rig: Rig, mesh: RigMesh, photo: Pixels, blurS
  * edge at rest, the band slid along the steep walls a jaw drop makes near the corners and left
  * them a razor-cut edge: tabler-male-6-4x at 'aa'.)
  */
-function withBand(target: RigTarget, bands: BandColumn[][], cornerRest: [[number, number], [number, number]], corners: BandCorner[], down: [number, number], width: number): RigTarget {
+function withBand(target: RigTarget, bands: BandColumn[][], cornerRest: [[number, number], [number, number]], corners: BandCorner[], down: [number, number], width: number, openingShare: number): RigTarget {
   const { moved, push, done } = extendTarget(target);
   const [upper, lower] = bands as [BandColumn[], BandColumn[]];
   const posed = (rest: readonly [number, number], i: number): [number, number] => [rest[0] + moved(i)[0], rest[1] + moved(i)[1]];
@@ -109,7 +125,7 @@ function withBand(target: RigTarget, bands: BandColumn[][], cornerRest: [[number
     const [du, dl] = [moved(upper[k]!.edge), moved(lower[k]!.edge)];
     // Signed targets (the head's) open no mouth: the band only follows.
     const opening = target.min < 0 ? 0 : Math.max(0, (dl[0] - du[0]) * down[0] + (dl[1] - du[1]) * down[1]);
-    return Math.min(width, OPENING_SHARE * opening);
+    return Math.min(width, openingShare * opening);
   };
   bands.forEach((band, c) => {
     const chain = [posedCorners[0]!, ...posedEdges[c]!, posedCorners[1]!];
