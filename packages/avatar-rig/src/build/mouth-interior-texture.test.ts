@@ -162,14 +162,27 @@ describe('mouth interior texture', () => {
     for (const u of [-0.45, 0.45]) expect(Math.abs((await meanLuma(png, at(u) - 0.01, at(u) + 0.01, 0.3, 0.34)) - luma(brown))).toBeLessThan(6);
   });
 
-  it('darkens a laugh\'s colours deeper in no further than the mouth\'s own dark', async () => {
+  it('darkens a hazy laugh\'s colours deeper in no further than anything in the photo', async () => {
     // A hazy photo (softui-ivana lifted to luma 110 and up): the seam darkened to 40% of its colour
     // drew a band across the cavity darker than anything in the photo.
     const hazyDark: Rgb = [112, 110, 104];
+    const hazyBlack: Rgb = [108, 106, 100];
     const underTheSplit: Rgb = [138, 128, 120];
     const seam = [{ u: -0.5, colour: underTheSplit }, { u: 0.5, colour: underTheSplit }];
-    const png = await paintMouthInterior(lips, [220, 200, 190], { paintTeeth: false, dark: hazyDark, seam });
-    expect(await meanLuma(png, 0.45, 0.55, 0.43, 0.46)).toBeGreaterThan(luma(hazyDark) - 3);
+    const png = await paintMouthInterior(lips, [220, 200, 190], { paintTeeth: false, dark: hazyDark, seam, black: hazyBlack });
+    for (let v = 0.3; v < 0.6; v += 0.03) expect(await meanLuma(png, 0.45, 0.55, v, v + 0.03), `v ${v.toFixed(2)}`).toBeGreaterThan(luma(hazyBlack) - 3);
+  });
+
+  it('gives way under a laugh\'s own dark to the painted tongue', async () => {
+    // A laugh whose own dark is a thin strip under its teeth (clm-franck-04117) opened on a flat box
+    // of that one brown: its colours held down to where the lower lip comes at 'aa' covered the tongue.
+    const brown: Rgb = [54, 24, 9];
+    const seam = [{ u: -0.5, colour: brown }, { u: 0.5, colour: brown }];
+    const options = { paintTeeth: false, dark: [50, 26, 14] as Rgb };
+    const withSeam = await paintMouthInterior(lips, [200, 150, 130], { ...options, seam });
+    const without = await paintMouthInterior(lips, [200, 150, 130], options);
+    expect(Math.abs((await meanLuma(withSeam, 0.45, 0.55, 0.3, 0.34)) - luma(brown))).toBeLessThan(4);
+    expect(await meanLuma(withSeam, 0.45, 0.55, 0.48, 0.51)).toBeCloseTo(await meanLuma(without, 0.45, 0.55, 0.48, 0.51), 0);
   });
 
   it('blurs the painted interior as asked: the teeth\'s biting edge becomes a ramp, their mean light stays', async () => {

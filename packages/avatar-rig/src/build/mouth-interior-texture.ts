@@ -137,6 +137,16 @@ const SEAM_SHADE = 0.6;
 const SEAM_REACH = 0.6;
 const SEAM_FADE = 0.05;
 
+/**
+ * Down the cavity, the seam's colours hold to SEAM_HELD_TO and give way to the painted cavity by
+ * SEAM_GONE_BY. Held down to where the lower lip comes at 'aa' (0.45, gone by 0.6), they covered
+ * the painted tongue, and a laugh whose own dark is a thin strip under its teeth opened on a flat
+ * box of that one brown (clm-franck-04117); a wide laugh shows its own tongue on the strip the
+ * jaw takes down, which this leaves as it was (softui-ivana).
+ */
+const SEAM_HELD_TO = 0.36;
+const SEAM_GONE_BY = 0.48;
+
 /** The seam colour at across-position `u`, interpolated, with how much it counts (see SEAM_REACH); null far past the ends. */
 function seamColourAt(seam: SeamColour[], u: number): { colour: Rgb; weight: number } | null {
   const first = seam[0]!, last = seam[seam.length - 1]!;
@@ -257,12 +267,12 @@ export async function paintMouthInterior(lip: Rgb, skin: Rgb, { paintTeeth, dark
       // A black-and-white or faded photo gets an interior as grey as its lips.
       const grey = luma(c);
       c = mix([grey, grey, grey], c, colourfulness);
-      // Just under the split, the photo's own colours there (see `seam`), down to where the lower
-      // lip comes at 'aa', darkening deeper in: one colour per column, the same all the way down,
-      // drew vertical stripes (clm-franck-04117's brownish dark).
+      // Just under the split, the photo's own colours there (see `seam`), darkening deeper in,
+      // giving way to the painted tongue (see SEAM_HELD_TO): one colour per column, the same all
+      // the way down, drew vertical stripes (clm-franck-04117's brownish dark).
       if (seam) {
         const own = seamColourAt(seam, (u - 0.5) * 2 * INTERIOR_HALF_WIDTH);
-        if (own) c = mix(c, scale(own.colour, seamShade(own.colour, v)), own.weight * (1 - smooth(0.45, 0.6, v)));
+        if (own) c = mix(c, scale(own.colour, seamShade(own.colour, v)), own.weight * (1 - smooth(SEAM_HELD_TO, SEAM_GONE_BY, v)));
       }
       if (lift) c = liftOnto(c, lift);
       if (floor) c = [0, 1, 2].map((k) => Math.max(c[k]!, floor[k]!)) as Rgb;
