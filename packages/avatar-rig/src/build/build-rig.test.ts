@@ -136,6 +136,16 @@ describe.each(['astronaut.png', 'grace_hopper.jpg'])('rig built from %s', (fixtu
     expect(gap(open) - gap(rig.vertices)).toBeGreaterThan(0.35 * fullDrop);
   });
 
+  it('rounds the lips for O and U: the mouth narrows to about three quarters of its width and two thirds', () => {
+    // At a sixth narrower 'O' read as a smaller 'aa' on every face of the corpus.
+    const { rig } = built;
+    const width = (pos: ArrayLike<number>) => Math.hypot(pos[291 * 2]! - pos[61 * 2]!, pos[291 * 2 + 1]! - pos[61 * 2 + 1]!);
+    const at = (viseme: 'O' | 'U') => width(evaluateRig(rig, visemeWeightsToTargets(rig, { [viseme]: 1 }))) / width(rig.vertices);
+    expect(at('O')).toBeLessThan(0.76);
+    expect(at('U')).toBeLessThan(0.68);
+    expect(at('U')).toBeGreaterThan(0.55);
+  });
+
   it('draws the mouth interior only inside the inner lips, at every viseme and head pose', () => {
     const { rig } = built;
     const poses = [

@@ -8,7 +8,7 @@ import type { RigMesh } from './rig-mesh';
 /** Amplitudes at weight 1, in mouth widths (mw), face widths (fw) or radians. */
 export const AMPLITUDE = {
   jawOpen: 0.55, // mw (at most 0.4 fw: see jawDrop): lower lip centre drop
-  roundNarrow: 0.22, // share of the lip width pulled in
+  roundNarrow: 0.35, // share of the lip width pulled in (at 0.22, 'O' narrowed a sixth and read as a smaller 'aa')
   roundOpen: 0.07, // mw each lip moves away from the seam
   spreadWiden: 0.14,
   spreadLift: 0.04, // mw corners rise
