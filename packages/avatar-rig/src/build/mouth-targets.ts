@@ -158,6 +158,8 @@ export function lipTarget(ctx: Ctx, name: 'lipsRound' | 'lipsSpread' | 'lipsPres
   // How far (face-frame v) rounding moves a lip at across-position u: up for the upper, down for the lower.
   const roundParting = (isUpper: boolean, u: number) => (isUpper ? -ROUND_UPPER_SHARE : 2 - ROUND_UPPER_SHARE) * AMPLITUDE.roundOpen * mw * bump(u, half);
   let jawClose = 0;
+  // How far (face-frame v) pressing or tucking brings each column's lower inner lip.
+  const closeLowerAt: number[] = [];
   const rollShare = pressRollShare(ctx);
   lipColumns().forEach((column, k) => {
     const edgeV = biteV(ctx, k);
@@ -171,6 +173,7 @@ export function lipTarget(ctx: Ctx, name: 'lipsRound' | 'lipsSpread' | 'lipsPres
     const belowSplit = name === 'lowerLipTuck' ? tuckBelowSplit(ctx, k) : 0;
     const meetV = upperV + share * (edgeV - upperV) + belowSplit;
     const closeLower = meetV - lowerV;
+    closeLowerAt[k] = closeLower;
     if (k === 4 && (name === 'lipsPress' || name === 'lowerLipTuck')) jawClose = closeLower;
     // The meeting point in the image itself: the face frame's "down" has depth in it, and the inner
     // lips of a raised or lowered face lie at different depths, so lips meeting in the frame's v
@@ -218,12 +221,11 @@ export function lipTarget(ctx: Ctx, name: 'lipsRound' | 'lipsSpread' | 'lipsPres
   // the way the lower lip's outermost column goes), or the lower lip would slide past them;
   // otherwise they keep only the horizontal field below.
   const cornerRise = (side: 0 | 1) => {
-    const k = side === 0 ? 0 : UPPER_INNER.length - 1;
-    const edgeV = biteV(ctx, k), upperV = ctx.local(UPPER_INNER[k]!)[1], lowerV = ctx.local(LOWER_INNER[k]!)[1];
-    if (name === 'lipsPress') return 0.5 * (upperV + PRESS_UPPER_SHARE * (edgeV - upperV) - lowerV);
+    const closeLower = closeLowerAt[side === 0 ? 0 : UPPER_INNER.length - 1]!;
+    if (name === 'lipsPress') return 0.5 * closeLower;
     // A tucked lip rising to a laugh's teeth pulls them up too: left where they were, the cavity
     // showed as a dark wedge between the teeth's end, the corner and the lip (softui-ivana-rot+20).
-    if (name === 'lowerLipTuck') return Math.min(0, 0.5 * (edgeV + tuckBelowSplit(ctx, k) - lowerV));
+    if (name === 'lowerLipTuck') return Math.min(0, 0.5 * closeLower);
     return 0;
   };
   for (const [side, ring] of [[0, [0, 11, 22, 33]], [1, [10, 21, 32, 43]]] as const) {
