@@ -59,7 +59,10 @@ export function coarsenLayer(rig: Rig, layerName: string, tolerance: CoarsenTole
     if (fan.some((id) => poses.some((p) => signedArea2(p, ...triangles[id]!) <= 0))) return false;
     const filled = earClip(ring, rest);
     if (!filled || filled.some((t) => poses.some((p) => signedArea2(p, ...t) <= 0))) return false;
-    const inside = [v, ...removed.filter((q) => filled.some((t) => barycentric(rest, t, q) !== null))];
+    const xs = ring.map((i) => rest[i * 2]!), ys = ring.map((i) => rest[i * 2 + 1]!);
+    const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+    const near = (q: number) => rest[q * 2]! >= x0 && rest[q * 2]! <= x1 && rest[q * 2 + 1]! >= y0 && rest[q * 2 + 1]! <= y1;
+    const inside = [v, ...removed.filter((q) => near(q) && filled.some((t) => barycentric(rest, t, q) !== null))];
     for (const q of inside) {
       const t = filled.find((tri) => barycentric(rest, tri, q) !== null);
       const weights = t && barycentric(rest, t, q);
@@ -80,12 +83,16 @@ export function coarsenLayer(rig: Rig, layerName: string, tolerance: CoarsenTole
     return true;
   };
 
-  // Passes until nothing more goes: a vertex kept while its neighbours were there may go once they have.
-  for (let pass = 0, changed = true; changed && pass < MAX_PASSES; pass++) {
-    changed = false;
-    for (const v of [...around.keys()].sort((a, b) => a - b)) {
-      if (!kept.has(v) && around.get(v)!.size >= 3 && tryRemove(v)) changed = true;
+  // Passes until nothing more goes: a vertex kept while its neighbours were there may go once they
+  // have (only those around a removed vertex are tried again).
+  let candidates = [...around.keys()].filter((v) => !kept.has(v)).sort((a, b) => a - b);
+  for (let pass = 0; candidates.length > 0 && pass < MAX_PASSES; pass++) {
+    const again = new Set<number>();
+    for (const v of candidates) {
+      const ring = [...(around.get(v) ?? [])].flatMap((id) => triangles[id]!);
+      if (around.get(v)!.size >= 3 && tryRemove(v)) ring.forEach((i) => again.add(i));
     }
+    candidates = [...again].filter((v) => !kept.has(v) && around.get(v)!.size > 0).sort((a, b) => a - b);
   }
   return triangles.flatMap((t) => t ?? []);
 }
