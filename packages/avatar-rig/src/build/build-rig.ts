@@ -28,9 +28,10 @@ export const MOUTH_TEXTURE = 'mouth-interior.png';
 const MOUTH_TARGETS = new Set<RigTargetName>(['jawOpen', 'lipsRound', 'lipsSpread', 'lipsPress', 'lowerLipTuck', 'tongueUp']);
 /**
  * The face layer drops the vertices whose motion larger triangles reproduce within this (portrait
- * pixels at a 512 px portrait; depth too, for the depth test): a third of its 1200 triangles on
- * astronaut.png and softui-charles, and a Canvas 2D frame of a 512 px avatar took 17.6 ms instead
- * of 26.3 (median of four, headless Chromium, 2026-12-06; see coarsenLayer).
+ * pixels at a 512 px portrait; depth too, for the depth test): 1200 triangles became 850 on
+ * astronaut.png, 794 on softui-charles, 896 on clm-audrey, and a 512 px frame of the astronaut's
+ * avatar in headless Chromium took 17.1 ms instead of 19.9 with Canvas 2D, 5.21 instead of 5.65 with
+ * WebGL2 on SwiftShader (medians of five and six interleaved runs, 2026-12-06; see coarsenLayer).
  */
 const COARSE_MOTION_PX = 0.3;
 const COARSE_DEPTH_PX = 3;

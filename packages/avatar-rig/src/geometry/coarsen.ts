@@ -15,7 +15,7 @@ interface CoarsenTolerance {
  * it reproduce: where every target moves a patch of the layer along a plane (a cheek, the
  * forehead, the hair under a head turn), one large triangle draws what many small ones did. A CPU
  * rasteriser pays per triangle, not per pixel: SwiftShader drew a 512 px frame covered by 968
- * triangles in 5.2 ms and by 2 in 1.5 ms (bench 2026-12-06), and Canvas 2D clips and draws each
+ * triangles in 4.4-5.2 ms and by 2 in 1.5-1.8 ms (2026-12-06), and Canvas 2D clips and draws each
  * triangle separately. At rest any triangulation draws the photo exactly (the layer's texture
  * coordinates are its rest positions); under motion, a removed vertex's place is interpolated from
  * the triangle now over it, and it is removed only where that stays within `tolerance` of where the
