@@ -89,8 +89,8 @@ export function coarsenLayer(rig: Rig, layerName: string, tolerance: CoarsenTole
   for (let pass = 0; candidates.length > 0 && pass < MAX_PASSES; pass++) {
     const again = new Set<number>();
     for (const v of candidates) {
-      const ring = [...(around.get(v) ?? [])].flatMap((id) => triangles[id]!);
-      if (around.get(v)!.size >= 3 && tryRemove(v)) ring.forEach((i) => again.add(i));
+      const neighbours = [...(around.get(v) ?? [])].flatMap((id) => triangles[id]!);
+      if (around.get(v)!.size >= 3 && tryRemove(v)) neighbours.forEach((i) => again.add(i));
     }
     candidates = [...again].filter((v) => !kept.has(v) && around.get(v)!.size > 0).sort((a, b) => a - b);
   }
