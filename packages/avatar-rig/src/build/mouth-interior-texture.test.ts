@@ -25,6 +25,13 @@ async function meanLuma(png: Buffer, u0: number, u1: number, v0: number, v1: num
 const lips: Rgb = [150, 80, 80];
 const incisors = (png: Buffer) => meanLuma(png, 0.44, 0.56, 0.2, 0.28);
 
+/** A laugh's interior painted over its own `dark`, with one colour under its split across the mouth, and without it. */
+async function paintedWithAndWithoutSeam(colour: Rgb, dark: Rgb): Promise<{ withSeam: Buffer; without: Buffer }> {
+  const options = { paintTeeth: false, dark };
+  const seam = [{ u: -0.5, colour }, { u: 0.5, colour }];
+  return { withSeam: await paintMouthInterior(lips, [200, 150, 130], { ...options, seam }), without: await paintMouthInterior(lips, [200, 150, 130], options) };
+}
+
 describe('mouth interior texture', () => {
   it('lights the teeth like the face: a dim photo gets dimmer teeth than a bright one', async () => {
     const dimSkin: Rgb = [120, 85, 70];
@@ -140,10 +147,7 @@ describe('mouth interior texture', () => {
     // A cavity of one colour opened as a flat band with an edge between a laugh's upper teeth and
     // the photo's own dark, which the jaw takes down (softui-ivana, clm-franck-04117).
     const brown: Rgb = [95, 55, 45];
-    const seam = [{ u: -0.5, colour: brown }, { u: 0.5, colour: brown }];
-    const options = { paintTeeth: false, dark: [30, 18, 15] as Rgb };
-    const withSeam = await paintMouthInterior(lips, [200, 150, 130], { ...options, seam });
-    const without = await paintMouthInterior(lips, [200, 150, 130], options);
+    const { withSeam, without } = await paintedWithAndWithoutSeam(brown, [30, 18, 15]);
     const underSplit = await meanLuma(withSeam, 0.45, 0.55, 0.3, 0.34);
     expect(Math.abs(underSplit - luma(brown))).toBeLessThan(6);
     expect(await meanLuma(withSeam, 0.45, 0.55, 0.46, 0.5)).toBeLessThan(0.8 * underSplit);
@@ -177,10 +181,7 @@ describe('mouth interior texture', () => {
     // A laugh whose own dark is a thin strip under its teeth (clm-franck-04117) opened on a flat box
     // of that one brown: its colours held down to where the lower lip comes at 'aa' covered the tongue.
     const brown: Rgb = [54, 24, 9];
-    const seam = [{ u: -0.5, colour: brown }, { u: 0.5, colour: brown }];
-    const options = { paintTeeth: false, dark: [50, 26, 14] as Rgb };
-    const withSeam = await paintMouthInterior(lips, [200, 150, 130], { ...options, seam });
-    const without = await paintMouthInterior(lips, [200, 150, 130], options);
+    const { withSeam, without } = await paintedWithAndWithoutSeam(brown, [50, 26, 14]);
     expect(Math.abs((await meanLuma(withSeam, 0.45, 0.55, 0.3, 0.34)) - luma(brown))).toBeLessThan(4);
     expect(await meanLuma(withSeam, 0.45, 0.55, 0.48, 0.51)).toBeCloseTo(await meanLuma(without, 0.45, 0.55, 0.48, 0.51), 0);
   });
