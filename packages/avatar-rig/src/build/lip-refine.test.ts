@@ -135,6 +135,19 @@ describe('the split line', () => {
     }
   });
 
+  it('lies under the side teeth too, where a speck of light above their shade looks like a row of teeth', async () => {
+    // clm-chuck-crop's image-left side teeth: one bright sample on the upper lip, shade, then the
+    // teeth. Read as two rows, the split fell in the shade above the teeth (0.57 of the opening in
+    // column 2 and 0.45 in column 1), and 'E' opened the cavity between the upper lip and those
+    // teeth while they went down with the jaw.
+    const lips = await lipsOf('clm-chuck-crop');
+    const share = (k: number) => {
+      const u = lips.mesh[UPPER_INNER[k]!]!, l = lips.mesh[LOWER_INNER[k]!]!, s = lips.split[k]!;
+      return Math.hypot(s[0] - u[0], s[1] - u[1]) / Math.hypot(l[0] - u[0], l[1] - u[1]);
+    };
+    expect(share(2)).toBeGreaterThan(0.75);
+  });
+
   it('follows a laugh\'s upper teeth\'s biting edge, so that opening the jaw neither cuts the teeth nor takes a strip of them down', async () => {
     // One share of the opening for every column cut across the curved edge: opening the jaw drew the
     // cavity as a black lens crossing the side teeth (softui-ivana, softui-charles) or took the
