@@ -498,25 +498,25 @@ const UPPER_TEETH_START = 0.6;
  */
 const SHORT_FIRST_RUN = 2;
 
-/** Fewer tooth-bright samples in a row than this are no teeth: a speck of light on a lip, a glint. */
+/** Fewer tooth-bright samples together than this are no teeth: a speck of light on a lip, a glint. */
 const MIN_TEETH_RUN = 3;
 
 /**
  * Where the lips would meet inside an opening, in samples from its top: in the dark gap between
- * two rows of teeth, else under the upper teeth, else in the middle. A row is MIN_TEETH_RUN samples
- * of teeth at least: a lone bright sample on the upper lip above a speck of shade read as a row of upper
- * teeth over the real ones (clm-chuck-crop's image-left side teeth: 1 sample at 165 over shade to
- * 110, then 13 at 201-232), the split fell in the shade above them, and 'E' opened the cavity
- * between the upper lip and those teeth as they went down with the jaw. Teeth that begin in the upper
- * 60% of the opening are the upper teeth: the opening often starts with the shade under the upper
- * lip (clm-chuck-crop, skimage-astronaut: their teeth began 25-45% down), and with the bound at 30%
- * the split fell in the middle, so half of each upper tooth went down with the jaw and the smile
- * opened into two rows of stumps.
+ * two rows of teeth, else under the upper teeth, else in the middle. A row takes MIN_TEETH_RUN
+ * tooth-bright samples at least: a lone bright sample on the upper lip above a speck of shade read
+ * as a row of upper teeth over the real ones (clm-chuck-crop's image-left side teeth: 1 sample at
+ * 165 over shade down to 110, then 13 at 201-232), the split fell in the shade above them, and 'E'
+ * opened the cavity between the upper lip and those teeth as they went down with the jaw. Teeth
+ * that begin in the upper 60% of the opening are the upper teeth: the opening often starts with the
+ * shade under the upper lip (clm-chuck-crop, skimage-astronaut: their teeth began 25-45% down), and
+ * with the bound at 30% the split fell in the middle, so half of each upper tooth went down with
+ * the jaw and the smile opened into two rows of stumps.
  */
 function splitSample(inside: PhotoSample[], toothLike: boolean[], lipY: number): number {
   const n = inside.length;
   if (n === 0) return 0;
-  const teeth = inRunsOfAtLeast(toothLike, MIN_TEETH_RUN);
+  const teeth = withoutSpecks(toothLike, MIN_TEETH_RUN);
   const firstTooth = teeth.indexOf(true), lastTooth = teeth.lastIndexOf(true);
   if (firstTooth >= 0) {
     // The darkest stretch between teeth rows.
@@ -547,7 +547,7 @@ function splitSample(inside: PhotoSample[], toothLike: boolean[], lipY: number):
  * most two falses apart, as splitSample's runs of teeth do (a shaded sample or two inside the
  * teeth does not end them).
  */
-function inRunsOfAtLeast(flags: boolean[], min: number): boolean[] {
+function withoutSpecks(flags: boolean[], min: number): boolean[] {
   const out = [...flags];
   for (let s = 0; s < flags.length; s++) {
     if (!flags[s]) continue;
