@@ -62,11 +62,13 @@ export function coarsenLayer(rig: Rig, layerName: string, tolerance: CoarsenTole
     const xs = ring.map((i) => rest[i * 2]!), ys = ring.map((i) => rest[i * 2 + 1]!);
     const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
     const near = (q: number) => rest[q * 2]! >= x0 && rest[q * 2]! <= x1 && rest[q * 2 + 1]! >= y0 && rest[q * 2 + 1]! <= y1;
-    const inside = [v, ...removed.filter((q) => near(q) && filled.some((t) => barycentric(rest, t, q) !== null))];
-    for (const q of inside) {
-      const t = filled.find((tri) => barycentric(rest, tri, q) !== null);
-      const weights = t && barycentric(rest, t, q);
-      if (!t || !weights) return false;
+    for (const q of [v, ...removed.filter(near)]) {
+      const hit = locate(rest, filled, q);
+      if (!hit) {
+        if (q === v) return false;
+        continue;
+      }
+      const { t, weights } = hit;
       if (depth && Math.abs(weights[0] * depth[t[0]]! + weights[1] * depth[t[1]]! + weights[2] * depth[t[2]]! - depth[q]!) > tolerance.depthPx) return false;
       for (const p of poses) {
         const x = weights[0] * p[t[0] * 2]! + weights[1] * p[t[1] * 2]! + weights[2] * p[t[2] * 2]!;
@@ -156,6 +158,15 @@ function earClip(polygon: number[], positions: ArrayLike<number>): Array<[number
 
 /** Doubled area (px²) below which a new triangle counts as flat. */
 const MIN_AREA2 = 1e-3;
+
+/** The first of `triangles` that holds vertex q (at `positions`), with q's barycentric weights in it; null when none does. */
+function locate(positions: ArrayLike<number>, triangles: Array<[number, number, number]>, q: number): { t: [number, number, number]; weights: [number, number, number] } | null {
+  for (const t of triangles) {
+    const weights = barycentric(positions, t, q);
+    if (weights) return { t, weights };
+  }
+  return null;
+}
 
 /** The barycentric weights of vertex q in triangle t (at `positions`), or null when q lies outside it. */
 function barycentric(positions: ArrayLike<number>, t: readonly [number, number, number], q: number): [number, number, number] | null {
