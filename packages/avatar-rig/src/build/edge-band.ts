@@ -38,8 +38,14 @@ export function blurredShare(blurSigma: number): number {
   return Math.min(1, Math.max(0, (blurSigma - SHARP_SIGMA) / (BLURRED_SIGMA - SHARP_SIGMA)));
 }
 
+/**
+ * How a band fades from its edge (t 0) to its far end (t 1): a smoothstep, or as a Gaussian
+ * blurred edge falls off (erfc), over a band `inSigmas` times the photo's blur sigma wide.
+ */
+export type BandFade = { kind: 'smooth' } | { kind: 'gaussian'; inSigmas: number };
+
 /** One column of texels per band column in its colour, opaque on the edge (v 0) as the photo's blur has it and fading out (v 1). */
-export async function bandTexture(colours: Rgb[], blurSigma: number): Promise<Buffer> {
+export async function bandTexture(colours: Rgb[], blurSigma: number, fade: BandFade = { kind: 'smooth' }): Promise<Buffer> {
   const opacity = SHARP_EDGE_OPACITY + (1 - SHARP_EDGE_OPACITY) * blurredShare(blurSigma);
   const width = colours.length;
   const out = Buffer.alloc(width * TEXTURE_HEIGHT * 4);
@@ -48,10 +54,16 @@ export async function bandTexture(colours: Rgb[], blurSigma: number): Promise<Bu
       const t = r / (TEXTURE_HEIGHT - 1);
       const o = (r * width + c) * 4;
       out[o] = Math.round(colour[0]); out[o + 1] = Math.round(colour[1]); out[o + 2] = Math.round(colour[2]);
-      out[o + 3] = Math.round(255 * opacity * (1 - t * t * (3 - 2 * t)));
+      out[o + 3] = Math.round(255 * opacity * (fade.kind === 'smooth' ? 1 - t * t * (3 - 2 * t) : erfc((t * fade.inSigmas) / Math.SQRT2)));
     }
   });
   return sharp(out, { raw: { width, height: TEXTURE_HEIGHT, channels: 4 } }).png().toBuffer();
+}
+
+/** The complementary error function, to 1.5e-7 (Abramowitz and Stegun 7.1.26), for x >= 0. */
+function erfc(x: number): number {
+  const t = 1 / (1 + 0.3275911 * x);
+  return t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429)))) * Math.exp(-x * x);
 }
 
 /** Mean colour of three pixels through (x, y) along the edge (across `across`, a unit vector), clamped to the image. */

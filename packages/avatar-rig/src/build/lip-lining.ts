@@ -8,20 +8,12 @@ import { MOUTH_CORNER_INNER } from './landmarks';
 export const LINING_TEXTURE = 'lip-lining.png';
 
 /**
- * The band's width in multiples of the photo's blur sigma, and the share of the opening a target
- * makes in its column that it takes at most: on a sharp photo, and on a blurred one (blurredShare;
- * between the two, in proportion). Fading out over twice the sigma from an opaque edge, the cavity
- * of a blurred photo opened with edges less than half as soft as the photo's own (edgeBlurSigma
- * over the mouth at 'aa' against the rest frame's: clm-audrey-blur 1.47 against 3.45, now 2.62;
- * Grace Hopper blurred by 3: 0.43 of it, now 0.60), and a thin opening (painted teeth at 'FF',
- * lips parting at 'E') took a band of a fifth of its height: crisp outlines pasted on a soft face
- * (tabler-female-1-4x, md-team-1-blur). A band half the opening meets the other lip's in the
- * middle. Four sigmas, as far as a Gaussian edge falls, hid a blurred photo's painted teeth
- * altogether (md-team-1-blur at 'aa'); on a sharp photo three drew a thick dark-red rim inside
- * open lips (clm-audrey).
+ * The band's width in multiples of the photo's blur sigma: on a sharp photo, and on a blurred one
+ * (blurredShare; between the two, in proportion). It fades as a Gaussian edge of the photo's own
+ * blur does (erfc), from opaque on the edge to nothing by the band's end. On a sharp photo three
+ * sigmas drew a thick dark-red rim inside open lips (clm-audrey).
  */
 const WIDTH_IN_SIGMAS = { sharp: 2, blurred: 3 };
-const OPENING_SHARE = { sharp: 0.2, blurred: 0.5 };
 /** How far from the split (portrait pixels, on the photo's side) the photo's edge colour is read. */
 const EDGE_SAMPLE_PX = 1;
 
@@ -45,13 +37,19 @@ interface BandColumn {
  * in a soft or blurred photo read as a hole cut in a picture (md-team-1-blur,
  * softui-annie-spratt, softui-charles-blur). A band runs along both split lines (the photo's own
  * opening is drawn down to them, and at a closed mouth they lie on the inner lip contours), on the
- * cavity's side, drawn over the mouth's layers and under the face: the photo's colour on its edge
- * carried on and fading out over two to three times the photo's own blur sigma (WIDTH_IN_SIGMAS),
- * as a blurred edge would. It grows with the opening a target makes in its column (at most
- * OPENING_SHARE of it), so at rest and between lips that meet it has no area and draws nothing.
- * (Half opaque on the edge with the cavity's colour rising on the photo's side, it drew a pale
- * stripe along the lips over the photo's own dark lip line: an outline.) Appends the band's
- * vertices, layer and target deltas to `rig`; returns its texture.
+ * cavity's side: the photo's colour on its edge carried on and fading out over two to three times
+ * the photo's own blur sigma (WIDTH_IN_SIGMAS), as a blurred edge would. It is laid out at its
+ * full width from the start, under the photo's own opening and the face, which hide it while the
+ * lips meet, and moves with its edge: however little the lips part, their edge fades as the
+ * photo's would. (Grown with the opening instead, at most half of it, a thin opening got a thin
+ * band: the lips parting at 'E' or at a third of 'aa', and the slivers a jaw drop opens at the
+ * corners, were crisp dark lines on a blurred face, tabler-male-14-4x, tabler-female-32-4x; the
+ * edge blur a reader measures over the mouth at a third of 'aa' on Grace Hopper blurred by 3 was
+ * 0.36 of the photo's, now 0.50, at 'E' 0.47, now 0.59.) Where both bands cover a thin opening, what
+ * it shows (the painted teeth of 'FF') shows through as far as the blur would let it. (Half opaque
+ * on the edge with the cavity's colour rising on the photo's side, it drew a pale stripe along the
+ * lips over the photo's own dark lip line: an outline.) Appends the band's vertices, layer and
+ * target deltas to `rig`; returns its texture.
  */
 export async function addLipLining(rig: Rig, mesh: RigMesh, photo: Pixels, blurSigma: number): Promise<Buffer> {
   const v = rig.vertices;
@@ -60,7 +58,6 @@ export async function addLipLining(rig: Rig, mesh: RigMesh, photo: Pixels, blurS
   const blurred = blurredShare(blurSigma);
   const between = ({ sharp, blurred: soft }: { sharp: number; blurred: number }) => sharp + (soft - sharp) * blurred;
   const width = bandWidth(blurSigma, between(WIDTH_IN_SIGMAS));
-  const openingShare = between(OPENING_SHARE);
   const columns = mesh.splitUpper.length;
   const first = v.length / 2;
   const bands: BandColumn[][] = [mesh.splitUpper, mesh.splitLower].map((split, c) => {
@@ -98,55 +95,86 @@ export async function addLipLining(rig: Rig, mesh: RigMesh, photo: Pixels, blurS
       triangles.push(a.edge, b.edge, b.inner, a.edge, b.inner, a.inner);
     }
   });
-  // Under the face: where the lips fold over a corner of the opening (a rounded 'O' pulls the
-  // corners in over it), they hide the band as they hide the cavity; drawn over them, its slivers
-  // there drew dark lines on the lips (clm-franck-04117, md-team-1 at 'O').
-  rig.layers.splice(rig.layers.findIndex((layer) => layer.name === 'face'), 0, { name: LIP_LINING_LAYER, texture: LINING_TEXTURE, uvs, triangles });
-  const cornerRest = MOUTH_CORNER_INNER.map(at) as [[number, number], [number, number]];
-  rig.targets = rig.targets.map((target) => withBand(target, bands, cornerRest, corners.flat(), down, width, openingShare));
-  return bandTexture(all.map((b) => b.colour), blurSigma);
+  // Under the photo's own opening and the face: they hide the band at rest, and where the lips fold
+  // over a corner of the opening (a rounded 'O' pulls the corners in over it); drawn over them, its
+  // slivers there drew dark lines on the lips (clm-franck-04117, md-team-1 at 'O').
+  rig.layers.splice(rig.layers.findIndex((layer) => layer.name === 'mouth-teeth'), 0, { name: LIP_LINING_LAYER, texture: LINING_TEXTURE, uvs, triangles });
+  const restOf = (i: number): [number, number] => [v[i * 2]!, v[i * 2 + 1]!];
+  rig.targets = rig.targets.map((target) => withBand(target, bands, corners.flat(), restOf, down, width));
+  layBandOut(rig, bands, corners.flat(), down, width);
+  return bandTexture(all.map((b) => b.colour), blurSigma, { kind: 'gaussian', inSigmas: between(WIDTH_IN_SIGMAS) });
 }
 
 /**
- * The target with the band's vertices moved along: with their edge vertex, and into the opening as
- * far as the target opens the mouth there, across the edge as the target leaves it. (Across the
- * edge at rest, the band slid along the steep walls a jaw drop makes near the corners and left
- * them a razor-cut edge: tabler-male-6-4x at 'aa'.)
+ * Where a band's inner side lies from its edge, per band vertex, with the chain of edges posed by
+ * `moved` (a target's deltas; none at rest): `width` into the opening, square to the chain at
+ * each column and along the bisector at the corners.
  */
-function withBand(target: RigTarget, bands: BandColumn[][], cornerRest: [[number, number], [number, number]], corners: BandCorner[], down: [number, number], width: number, openingShare: number): RigTarget {
-  const { moved, push, done } = extendTarget(target);
-  const [upper, lower] = bands as [BandColumn[], BandColumn[]];
-  const posed = (rest: readonly [number, number], i: number): [number, number] => [rest[0] + moved(i)[0], rest[1] + moved(i)[1]];
-  const posedCorners = cornerRest.map((rest, side) => posed(rest, MOUTH_CORNER_INNER[side]!));
-  const posedEdges = bands.map((band) => band.map((b) => posed(b.rest, b.edge)));
-  const all = posedEdges.flat();
-  const centre: [number, number] = [all.reduce((s, p) => s + p[0], 0) / all.length, all.reduce((s, p) => s + p[1], 0) / all.length];
-  const inwardAt = (k: number) => {
-    const [du, dl] = [moved(upper[k]!.edge), moved(lower[k]!.edge)];
-    // Signed targets (the head's) open no mouth: the band only follows.
-    const opening = target.min < 0 ? 0 : Math.max(0, (dl[0] - du[0]) * down[0] + (dl[1] - du[1]) * down[1]);
-    return Math.min(width, openingShare * opening);
-  };
+function bandOffsets(bands: BandColumn[][], corners: BandCorner[], rest: (i: number) => [number, number], moved: (i: number) => [number, number], down: [number, number], width: number): Map<number, [number, number]> {
+  const posed = (i: number): [number, number] => [rest(i)[0] + moved(i)[0], rest(i)[1] + moved(i)[1]];
+  const offsets = new Map<number, [number, number]>();
   bands.forEach((band, c) => {
-    const chain = [posedCorners[0]!, ...posedEdges[c]!, posedCorners[1]!];
+    const into: [number, number] = c === 0 ? down : [-down[0], -down[1]];
+    const chain = [posed(MOUTH_CORNER_INNER[0]!), ...band.map((b) => posed(b.edge)), posed(MOUTH_CORNER_INNER[1]!)];
+    // Which way is into the opening is settled at rest (on a steep wall a jaw drop makes, the
+    // posed normal lies square to "down").
+    const restChain = [rest(MOUTH_CORNER_INNER[0]!), ...band.map((b) => b.rest), rest(MOUTH_CORNER_INNER[1]!)];
     band.forEach((b, k) => {
-      const inward = inwardAt(k);
-      const [dx, dy] = moved(b.edge);
-      if (inward === 0) return push(b.inner, [dx, dy]);
-      const edge = chain[k + 1]!;
-      const direction = intoOpening(chain[k]!, chain[k + 2]!, [centre[0] - edge[0], centre[1] - edge[1]]);
-      push(b.inner, [dx + direction[0] * inward, dy + direction[1] * inward]);
+      const n = normalOf(chain[k]!, chain[k + 2]!, Math.sign(dot(normalOf(restChain[k]!, restChain[k + 2]!, 1), into)) || 1);
+      offsets.set(b.inner, [n[0] * width, n[1] * width]);
     });
   });
-  const end = [0, upper.length - 1] as const;
-  for (const { corner, side, copy, edgeCopy } of corners) {
-    const [dx, dy] = moved(corner);
-    push(edgeCopy, [dx, dy]);
-    const inward = inwardAt(end[side]);
-    const direction = inward === 0 ? [0, 0] : bisector(posedCorners[side]!, posedEdges[0]![end[side]]!, posedEdges[1]![end[side]]!);
-    push(copy, [dx + direction[0]! * inward, dy + direction[1]! * inward]);
+  for (const { corner, side, copy } of corners) {
+    const ends = bands.map((band) => posed(band[side === 0 ? 0 : band.length - 1]!.edge));
+    const direction = bisector(posed(corner), ends[0]!, ends[1]!);
+    offsets.set(copy, [direction[0] * width, direction[1] * width]);
+  }
+  return offsets;
+}
+
+/**
+ * The band's rest layout: its inner side `width` into the opening from its edge, under the other
+ * lip (the face and the photo's own opening cover it) while the mouth is closed.
+ */
+function layBandOut(rig: Rig, bands: BandColumn[][], corners: BandCorner[], down: [number, number], width: number): void {
+  const v = rig.vertices;
+  const at = (i: number): [number, number] => [v[i * 2]!, v[i * 2 + 1]!];
+  const offsets = bandOffsets(bands, corners, at, () => [0, 0], down, width);
+  const source = new Map<number, number>([...bands.flat().map((b) => [b.inner, b.edge] as const), ...corners.map((c) => [c.copy, c.corner] as const)]);
+  for (const [i, [dx, dy]] of offsets) {
+    const [x, y] = at(source.get(i)!);
+    v.splice(i * 2, 2, roundTo(x + dx, 4), roundTo(y + dy, 4));
+  }
+}
+
+/**
+ * The target with the band's vertices moved along: with their edge vertex (or mouth corner), and
+ * turned with it, so however little the target opens the mouth the edge fades over the band's full
+ * width, square to the walls a jaw drop makes at the corners too (moved rigidly, a band slid along
+ * them and left them a razor-cut edge). Signed targets (the head's) open no mouth: the band only
+ * follows.
+ */
+function withBand(target: RigTarget, bands: BandColumn[][], corners: BandCorner[], restOf: (i: number) => [number, number], down: [number, number], width: number): RigTarget {
+  const { moved, push, done } = extendTarget(target);
+  const atRest = bandOffsets(bands, corners, restOf, () => [0, 0], down, width);
+  const posed = target.min < 0 ? atRest : bandOffsets(bands, corners, restOf, moved, down, width);
+  const turn = (i: number): [number, number] => [posed.get(i)![0] - atRest.get(i)![0], posed.get(i)![1] - atRest.get(i)![1]];
+  for (const b of bands.flat()) push(b.inner, add(moved(b.edge), turn(b.inner)));
+  for (const { corner, copy, edgeCopy } of corners) {
+    push(edgeCopy, moved(corner));
+    push(copy, add(moved(corner), turn(copy)));
   }
   return done();
+}
+
+const dot = (a: readonly [number, number], b: readonly [number, number]) => a[0] * b[0] + a[1] * b[1];
+const add = (a: readonly [number, number], b: readonly [number, number]): [number, number] => [a[0] + b[0], a[1] + b[1]];
+
+/** The unit normal of the chain through `before` and `after`, turned a quarter left (`sign` 1) or right (-1) of its direction. */
+function normalOf(before: readonly [number, number], after: readonly [number, number], sign: number): [number, number] {
+  const tx = after[0] - before[0], ty = after[1] - before[1];
+  const length = Math.hypot(tx, ty) || 1;
+  return [(-ty / length) * sign, (tx / length) * sign];
 }
 
 /** The unit vector from `corner` halfway between the directions to `a` and to `b` (zero where they cancel). */
@@ -159,13 +187,4 @@ function bisector(corner: readonly [number, number], a: readonly [number, number
   const sum: [number, number] = [ua[0]! + ub[0]!, ua[1]! + ub[1]!];
   const length = Math.hypot(sum[0], sum[1]);
   return length < 1e-6 ? [0, 0] : [sum[0] / length, sum[1] / length];
-}
-
-/** The unit normal of the chain through `before` and `after` (at the point between them) on the side of `towards`. */
-function intoOpening(before: readonly [number, number], after: readonly [number, number], towards: readonly [number, number]): [number, number] {
-  const tx = after[0] - before[0], ty = after[1] - before[1];
-  const length = Math.hypot(tx, ty);
-  if (length === 0) return [towards[0], towards[1]];
-  const n: [number, number] = [-ty / length, tx / length];
-  return n[0] * towards[0] + n[1] * towards[1] >= 0 ? n : [-n[0], -n[1]];
 }
