@@ -52,7 +52,7 @@ describe.each(['astronaut.png', 'grace_hopper.jpg'])('rig built from %s', (fixtu
     expect(rig.width).toBe(rig.height);
     expect(rig.width).toBeGreaterThanOrEqual(512);
     expect(rig.width).toBeLessThanOrEqual(1024);
-    expect(rig.layers.map((l) => l.name)).toEqual(['mouth-interior', 'mouth-teeth', 'lip-lining', 'face', 'lid-lining']);
+    expect(rig.layers.map((l) => l.name)).toEqual(['mouth-interior', 'lip-lining', 'mouth-teeth', 'face', 'lid-lining']);
     const n = rig.vertices.length / 2;
     for (const layer of rig.layers) {
       expect(layer.uvs).toHaveLength(n * 2);
@@ -169,7 +169,8 @@ describe.each(['astronaut.png', 'grace_hopper.jpg'])('rig built from %s', (fixtu
       if (luma < 60) cavity++; else if (luma > 100) teeth++;
     });
     const mw = rig.face.mouth.width;
-    expect(cavity).toBeLessThan(0.02 * mw);
+    // (A pixel or two of the lip lining's soft rim, over the cavity, at the ends of the teeth.)
+    expect(cavity).toBeLessThan(0.03 * mw);
     // Painted teeth reach 0.08 mouth widths below the lip line: a strip of them shows above the lip.
     if (fixture === 'grace_hopper.jpg') expect(teeth).toBeGreaterThan(0.025 * mw * mw);
   });
@@ -193,7 +194,8 @@ describe.each(['astronaut.png', 'grace_hopper.jpg'])('rig built from %s', (fixtu
     };
     const rest = count({}), u = count(visemeWeightsToTargets(rig, { U: 1 }));
     const mw = rig.face.mouth.width;
-    expect(u.dark).toBeGreaterThan(0.03 * mw * mw);
+    // (The lip lining's soft rim, 1.6 px on a sharp photo, lightens the opening's outermost pixels.)
+    expect(u.dark).toBeGreaterThan(0.027 * mw * mw);
     expect(u.strip).toBeLessThan(1.3 * rest.strip + 0.01 * mw * mw);
     // The rounded upper lip covers the painted upper teeth: a band of them across the opening
     // (0.03 mouth widths squared on Grace Hopper) read as an open 'eh', not 'oo'.
