@@ -60,7 +60,7 @@ export async function bandTexture(colours: Rgb[], blurSigma: number, fade: BandF
   return sharp(out, { raw: { width, height: TEXTURE_HEIGHT, channels: 4 } }).png().toBuffer();
 }
 
-/** The complementary error function, to 1.5e-7 (Abramowitz and Stegun 7.1.26), for x >= 0. */
+/** The complementary error function, to 1.5e-7 (Abramowitz and Stegun 7.1.26), for x >= 0: one formula, no library needed. */
 function erfc(x: number): number {
   const t = 1 / (1 + 0.3275911 * x);
   return t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429)))) * Math.exp(-x * x);

@@ -99,8 +99,7 @@ export async function addLipLining(rig: Rig, mesh: RigMesh, photo: Pixels, blurS
   // over a corner of the opening (a rounded 'O' pulls the corners in over it); drawn over them, its
   // slivers there drew dark lines on the lips (clm-franck-04117, md-team-1 at 'O').
   rig.layers.splice(rig.layers.findIndex((layer) => layer.name === 'mouth-teeth'), 0, { name: LIP_LINING_LAYER, texture: LINING_TEXTURE, uvs, triangles });
-  const restOf = (i: number): [number, number] => [v[i * 2]!, v[i * 2 + 1]!];
-  rig.targets = rig.targets.map((target) => withBand(target, bands, corners.flat(), restOf, down, width));
+  rig.targets = rig.targets.map((target) => withBand(target, bands, corners.flat(), at, down, width));
   layBandOut(rig, bands, corners.flat(), down, width);
   return bandTexture(all.map((b) => b.colour), blurSigma, { kind: 'gaussian', inSigmas: between(WIDTH_IN_SIGMAS) });
 }
