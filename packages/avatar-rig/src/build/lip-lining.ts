@@ -99,8 +99,9 @@ export async function addLipLining(rig: Rig, mesh: RigMesh, photo: Pixels, blurS
   // over a corner of the opening (a rounded 'O' pulls the corners in over it); drawn over them, its
   // slivers there drew dark lines on the lips (clm-franck-04117, md-team-1 at 'O').
   rig.layers.splice(rig.layers.findIndex((layer) => layer.name === 'mouth-teeth'), 0, { name: LIP_LINING_LAYER, texture: LINING_TEXTURE, uvs, triangles });
-  rig.targets = rig.targets.map((target) => withBand(target, bands, corners.flat(), at, down, width));
-  layBandOut(rig, bands, corners.flat(), down, width);
+  const atRest = bandOffsets(bands, corners.flat(), at, () => [0, 0], down, width);
+  rig.targets = rig.targets.map((target) => withBand(target, bands, corners.flat(), at, atRest, down, width));
+  layBandOut(rig, bands, corners.flat(), atRest);
   return bandTexture(all.map((b) => b.colour), blurSigma, { kind: 'gaussian', inSigmas: between(WIDTH_IN_SIGMAS) });
 }
 
@@ -135,10 +136,9 @@ function bandOffsets(bands: BandColumn[][], corners: BandCorner[], rest: (i: num
  * The band's rest layout: its inner side `width` into the opening from its edge, under the other
  * lip (the face and the photo's own opening cover it) while the mouth is closed.
  */
-function layBandOut(rig: Rig, bands: BandColumn[][], corners: BandCorner[], down: [number, number], width: number): void {
+function layBandOut(rig: Rig, bands: BandColumn[][], corners: BandCorner[], offsets: Map<number, [number, number]>): void {
   const v = rig.vertices;
   const at = (i: number): [number, number] => [v[i * 2]!, v[i * 2 + 1]!];
-  const offsets = bandOffsets(bands, corners, at, () => [0, 0], down, width);
   const source = new Map<number, number>([...bands.flat().map((b) => [b.inner, b.edge] as const), ...corners.map((c) => [c.copy, c.corner] as const)]);
   for (const [i, [dx, dy]] of offsets) {
     const [x, y] = at(source.get(i)!);
@@ -153,9 +153,8 @@ function layBandOut(rig: Rig, bands: BandColumn[][], corners: BandCorner[], down
  * them and left them a razor-cut edge). Signed targets (the head's) open no mouth: the band only
  * follows.
  */
-function withBand(target: RigTarget, bands: BandColumn[][], corners: BandCorner[], restOf: (i: number) => [number, number], down: [number, number], width: number): RigTarget {
+function withBand(target: RigTarget, bands: BandColumn[][], corners: BandCorner[], restOf: (i: number) => [number, number], atRest: Map<number, [number, number]>, down: [number, number], width: number): RigTarget {
   const { moved, push, done } = extendTarget(target);
-  const atRest = bandOffsets(bands, corners, restOf, () => [0, 0], down, width);
   const posed = target.min < 0 ? atRest : bandOffsets(bands, corners, restOf, moved, down, width);
   const turn = (i: number): [number, number] => [posed.get(i)![0] - atRest.get(i)![0], posed.get(i)![1] - atRest.get(i)![1]];
   for (const b of bands.flat()) push(b.inner, add(moved(b.edge), turn(b.inner)));
