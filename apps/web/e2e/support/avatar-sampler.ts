@@ -24,7 +24,9 @@ type SamplerArgs = { rig: { width: number; height: number }; mouth: Box; eyes: B
  * the frame just drawn. It also keeps, per phase, as PNG data URLs for the screenshots: the frame
  * whose mouth differs most from the first frame's (`mouth`), the one with the most mouth pixels
  * darker than DARK_LUMA (`open`: on a laughing photo the mouth changes most when it closes, so
- * the first is a closed mouth there), and the one whose eyes differ most from the first frame's
+ * the first is a closed mouth there; only pixels that were not dark in the first frame count: with
+ * every dark pixel counted, clm-audrey's black collar swaying into the box won over her open
+ * mouth), and the one whose eyes differ most from the first frame's
  * (`eyes`, a blink).
  * The eyes' change, not their lightness: lids close lighter than the eye on a light face, darker
  * on a dark one (argonfree-team-4's lightest frame had her eyes open). Less the face's own change:
@@ -78,7 +80,7 @@ export async function installAvatarSampler(page: Page, args: SamplerArgs): Promi
       }
       const mouthCount = mouth.length / 4;
       let dark = 0;
-      for (let i = 0; i < mouth.length; i += 4) if (luma(mouth, i) < darkLuma) dark++;
+      for (let i = 0; i < mouth.length; i += 4) if (luma(mouth, i) < darkLuma && luma(mouthRef, i) >= darkLuma) dark++;
       const eyes = pixels(a.eyes);
       eyesRef ??= eyes;
       let eyeSum = 0;
