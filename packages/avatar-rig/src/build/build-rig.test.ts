@@ -366,6 +366,28 @@ describe('buildRig on other photos', () => {
     expect(dark(visemeWeightsToTargets(rig, { FF: 1 })) - dark(visemeWeightsToTargets(rig, { PP: 1 }))).toBeLessThan(0.01 * mw * mw);
   });
 
+  it('rounds a laugh\'s lips over its upper teeth, which stay as they are: no side tooth slanted into a fang', async () => {
+    // clm-franck-04117 at 'U': the strip of teeth hung on the lips' own vertices, narrowed with
+    // them, and the teeth beside each corner slanted down to it.
+    const photo = readFileSync(listCorpusPhotos().find((p) => p.id === 'clm-franck-04117')!.file);
+    const { rig } = await buildRig(photo);
+    const teeth = rig.layers.find((l) => l.name === 'mouth-teeth')!;
+    const [left, right] = MOUTH_CORNER_INNER.map((i) => [rig.vertices[i * 2]!, rig.vertices[i * 2 + 1]!] as const) as [readonly [number, number], readonly [number, number]];
+    const mw = Math.hypot(right[0] - left[0], right[1] - left[1]);
+    const across = [(right[0] - left[0]) / mw, (right[1] - left[1]) / mw] as const;
+    const posed = evaluateRig(rig, visemeWeightsToTargets(rig, { U: 1 }));
+    const sideways = (i: number) => (posed[i * 2]! - rig.vertices[i * 2]!) * across[0] + (posed[i * 2 + 1]! - rig.vertices[i * 2 + 1]!) * across[1];
+    // The teeth's top edge: the teeth layer's own vertices (not the face's) where the upper inner
+    // lip is at rest, the lips parted (where they meet, the lower strip begins there too).
+    const at = (i: number, landmarks: readonly number[]) => landmarks.some((l) => Math.hypot(rig.vertices[i * 2]! - rig.vertices[l * 2]!, rig.vertices[i * 2 + 1]! - rig.vertices[l * 2 + 1]!) < 1e-3);
+    const face = new Set(rig.layers.find((l) => l.name === 'face')!.triangles);
+    const top = [...new Set(teeth.triangles)].filter((i) => !face.has(i) && at(i, UPPER_INNER) && !at(i, LOWER_INNER));
+    expect(top.length).toBeGreaterThanOrEqual(UPPER_INNER.length - 2);
+    // The lips' corners come in; the teeth under them stay put.
+    expect(sideways(MOUTH_CORNER_INNER[0]) - sideways(MOUTH_CORNER_INNER[1])).toBeGreaterThan(0.1 * mw);
+    for (const i of top) expect(Math.abs(sideways(i))).toBeLessThan(0.01 * mw);
+  });
+
   it('opens a smile onto its cavity under the upper teeth, where a lit lower lip lay close under them', async () => {
     // tabler-male-14 at 4x: its glossy lower lip, lit under the upper teeth, passed for lower teeth;
     // the opening took it in, and 'aa' showed the lip under the teeth in a thin dark crescent

@@ -1,6 +1,6 @@
 import type { RigTarget } from '../types';
 import { JAW_FOLLOW, LOWER_INNER, LOWER_LIP, MOUTH_CORNER_INNER, MOUTH_CORNER_OUTER, NOSE_BOTTOM, UPPER_INNER, UPPER_LIP } from './landmarks';
-import { INTERIOR_ROWS } from './rig-mesh';
+import { INTERIOR_ROWS, UPPER_LINE } from './rig-mesh';
 import { toLocal } from './face-frame';
 import { AMPLITUDE, bump, jawDrop, lipSets, solve, solveDense, sparse, type Ctx } from './target-context';
 
@@ -134,8 +134,11 @@ export function jawOpen(ctx: Ctx): RigTarget {
     p.set(i, ctx.image(0, cornerDrop(t) + Math.min(D * bump(t, t < 0 ? leftCorner : rightCorner) ** OPENING_ROUNDNESS, CORNER_SLOPE * fromCorner)));
   }
   for (const [i, f] of JAW_FOLLOW) p.set(i, ctx.image(0, D * f));
-  // The photo's upper teeth stay with the skull; its lower teeth go down with the lower lip.
+  // The photo's upper teeth stay with the skull, their top edge going down where the corners pull
+  // the lip down (their own corners stay: sheared down to the lips' corners, the side teeth ended in
+  // a fang); its lower teeth go down with the lower lip.
   ctx.mesh.splitUpper.forEach((i) => p.set(i, [0, 0]));
+  ctx.mesh.teethTop.forEach((i, k) => p.set(i, k === 0 || k === UPPER_LINE.length - 1 ? [0, 0] : p.get(UPPER_LINE[k]!)!));
   ctx.mesh.splitLower.forEach((i, k) => p.set(i, p.get(LOWER_INNER[k]!)!));
   // Cavity: its top stays with the skull, the tongue and floor go down with the jaw.
   ctx.mesh.interiorGrid.forEach((row, r) => row.forEach((i) => p.set(i, ctx.image(0, D * INTERIOR_ROWS[r]!.jaw))));
@@ -258,16 +261,65 @@ export function lipTarget(ctx: Ctx, name: 'lipsRound' | 'lipsSpread' | 'lipsPres
   });
   const widen = name === 'lipsRound' ? -AMPLITUDE.roundNarrow : name === 'lipsSpread' ? AMPLITUDE.spreadWiden : name === 'lipsPress' ? -0.04 : 0;
   const lift = name === 'lipsSpread' ? AMPLITUDE.spreadLift * mw : 0;
-  for (let i = 0; i < ctx.n; i++) {
-    if (ctx.mesh.kind[i] !== 'face') continue;
+  const field = (i: number, sideways: number): [number, number] => {
     const [u, v] = ctx.local(i);
     const win = mouthWindow(u, v - seam(Math.max(-half, Math.min(half, u))), mw);
-    if (win === 0) continue;
-    const [dx, dy] = ctx.image(widen * u * win, -lift * Math.min(1, (u / half) ** 2) * win);
+    return ctx.image(sideways * widen * u * win, -lift * Math.min(1, (u / half) ** 2) * win);
+  };
+  // The teeth's top edge goes up and down with the upper lip; sideways only as far as spreading
+  // widens it: narrowed, the lips slide over the teeth (see rig-mesh), and widened, a lip sloping
+  // down to its corner would leave a dark crescent above them.
+  ctx.mesh.teethTop.forEach((i, k) => {
+    const lip = UPPER_LINE[k]!;
+    const [dx, dy] = field(lip, widen > 0 ? 1 : 0);
+    const corner = k === 0 || k === UPPER_LINE.length - 1;
+    target[i * 2] = (corner ? 0 : target[lip * 2]!) + dx;
+    target[i * 2 + 1] = (corner ? 0 : target[lip * 2 + 1]!) + dy;
+  });
+  for (let i = 0; i < ctx.n; i++) {
+    if (ctx.mesh.kind[i] !== 'face') continue;
+    const [dx, dy] = field(i, 1);
     target[i * 2] = target[i * 2]! + dx;
     target[i * 2 + 1] = target[i * 2 + 1]! + dy;
   }
+  keepTeethUnderLip(ctx, target);
   return sparse(name, target, [0, 1]);
+}
+
+/** How far above the moved lip's edge (mouth widths) a teeth top that would show below it goes. */
+const UNDER_LIP = 0.01;
+
+/**
+ * The teeth's top edge, moved its own way, may come out below the lip's moved edge where the two
+ * slide past each other (rounding narrows a lip whose inner line rises from its middle): the
+ * cavity showed as a dark dot between them (skimage-astronaut at 'U'). Each top vertex that would
+ * show goes straight up (the face's up) to just above the lip's edge.
+ */
+function keepTeethUnderLip(ctx: Ctx, disp: Float64Array): void {
+  const v = ctx.mesh.vertices;
+  const moved = (i: number): [number, number] => [v[i * 2]! + disp[i * 2]!, v[i * 2 + 1]! + disp[i * 2 + 1]!];
+  const edge = UPPER_LINE.map(moved);
+  const [ux, uy] = ctx.image(0, -1);
+  const upLength = Math.hypot(ux, uy);
+  const up: [number, number] = [ux / upLength, uy / upLength];
+  const margin = UNDER_LIP * ctx.mesh.frame.mouthWidth;
+  ctx.mesh.teethTop.forEach((i) => {
+    const [tx, ty] = moved(i);
+    // The lip's edge straight above or below the teeth's vertex: T + s up = A + t (B - A).
+    let rise = -Infinity;
+    for (let k = 0; k + 1 < edge.length; k++) {
+      const [ax, ay] = edge[k]!, [bx, by] = edge[k + 1]!;
+      const ex = bx - ax, ey = by - ay;
+      const det = up[0] * -ey - up[1] * -ex;
+      if (Math.abs(det) < 1e-9) continue;
+      const rx = ax - tx, ry = ay - ty;
+      const s = (rx * -ey - ry * -ex) / det, t = (up[0] * ry - up[1] * rx) / det;
+      if (t >= 0 && t <= 1) rise = Math.max(rise, s);
+    }
+    if (rise + margin <= 0) return;
+    disp[i * 2] = disp[i * 2]! + (rise + margin) * up[0];
+    disp[i * 2 + 1] = disp[i * 2 + 1]! + (rise + margin) * up[1];
+  });
 }
 
 /** A tucked lower lip comes up to this share of the painted upper teeth's height: their edge rests on it. */

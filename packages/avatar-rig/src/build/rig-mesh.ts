@@ -11,6 +11,9 @@ const RINGS = [
   { scale: 1.7, share: 0.75, head: 0.3 },
 ] as const;
 
+/** The upper inner lip from corner to corner. */
+export const UPPER_LINE = [MOUTH_CORNER_INNER[0], ...UPPER_INNER, MOUTH_CORNER_INNER[1]];
+
 /** Mouth cavity grid: columns across 1.7 mouth widths. */
 export const INTERIOR_COLUMNS = 9;
 export const INTERIOR_HALF_WIDTH = 0.85;
@@ -42,6 +45,11 @@ export interface RigMesh {
   /** Split-line vertices per inner-lip column: with the upper teeth, and with the lower ones. */
   splitUpper: number[];
   splitLower: number[];
+  /**
+   * The upper strip's top edge, on the upper inner lip at rest from corner to corner (UPPER_LINE),
+   * but its own vertices: the teeth do not narrow or bend with the lips.
+   */
+  teethTop: number[];
   /** Per inner-lip column, where closed lips meet over the upper teeth (LipRefinement.biteLine), in the image. */
   biteLine: Vec3[];
   /** The cavity behind the lips. */
@@ -139,9 +147,14 @@ export function buildRigMesh(lips: LipRefinement, triangulation: number[], size:
   // skull) and a lower one (lower teeth or tongue, with the jaw). Coincident at a closed mouth.
   const splitUpper = lips.split.map((p) => add(p, 'teeth-upper', 1, p[2]));
   const splitLower = lips.split.map((p) => add(p, 'teeth-lower', 1, p[2]));
+  // The upper strip has its own top edge and corners, where the lips are at rest: the teeth are
+  // bone, and where rounding narrows the lips or the jaw pulls their corners down, the lips slide
+  // over them. Drawn on the lips' own vertices, the strip sheared with them and the side teeth
+  // beside a corner slanted into a fang (clm-franck-04117 at 'U' and 'O', softui-ivana at 'aa').
+  const teethTop = UPPER_LINE.map((i) => add(pts[i]!, 'teeth-upper', 1, pts[i]![2]!));
   const [cl, cr] = MOUTH_CORNER_INNER;
   const teethTriangles = [
-    ...strip([cl, ...UPPER_INNER, cr], [cl, ...splitUpper, cr]),
+    ...strip(teethTop, [teethTop[0]!, ...splitUpper, teethTop.at(-1)!]),
     ...strip([cl, ...splitLower, cr], [cl, ...LOWER_INNER, cr]),
   ];
 
@@ -202,7 +215,7 @@ export function buildRigMesh(lips: LipRefinement, triangulation: number[], size:
   };
   const upperLidMargin = { imageLeft: marginOf(EYE_IMAGE_LEFT, margins.imageLeft), imageRight: marginOf(EYE_IMAGE_RIGHT, margins.imageRight) };
   return {
-    vertices, local, depth, headFollow, kind, faceTriangles: faceTris, teethTriangles, splitUpper, splitLower, biteLine: lips.biteLine,
+    vertices, local, depth, headFollow, kind, faceTriangles: faceTris, teethTriangles, splitUpper, splitLower, teethTop, biteLine: lips.biteLine,
     interiorTriangles, interiorGrid, interiorUvs, frame, seam, paintedTeethEdge: teethEdge, upperLidMargin,
   };
 }
