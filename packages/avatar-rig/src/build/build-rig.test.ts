@@ -194,8 +194,10 @@ describe.each(['astronaut.png', 'grace_hopper.jpg'])('rig built from %s', (fixtu
     };
     const rest = count({}), u = count(visemeWeightsToTargets(rig, { U: 1 }));
     const mw = rig.face.mouth.width;
-    // (The lip lining's soft rim, 1.6 px on a sharp photo, lightens the opening's outermost pixels.)
-    expect(u.dark).toBeGreaterThan(0.027 * mw * mw);
+    // (The lip lining's soft rim, 1.6 px on a sharp photo, lightens the opening's outermost pixels;
+    // on the astronaut's smile the lips close the ends of her opening. A line of dark 2 px high
+    // across the opening would be about 0.012 mouth widths squared.)
+    expect(u.dark).toBeGreaterThan(0.02 * mw * mw);
     expect(u.strip).toBeLessThan(1.3 * rest.strip + 0.01 * mw * mw);
     // The rounded upper lip covers the painted upper teeth: a band of them across the opening
     // (0.03 mouth widths squared on Grace Hopper) read as an open 'eh', not 'oo'.
@@ -386,6 +388,17 @@ describe('buildRig on other photos', () => {
     // The lips' corners come in; the teeth under them stay put.
     expect(sideways(MOUTH_CORNER_INNER[0]) - sideways(MOUTH_CORNER_INNER[1])).toBeGreaterThan(0.1 * mw);
     for (const i of top) expect(Math.abs(sideways(i))).toBeLessThan(0.01 * mw);
+  });
+
+  it('purses a laugh\'s lips for U: the ends of its opening close as the middle opens, no side teeth over the dark', async () => {
+    const photo = readFileSync(listCorpusPhotos().find((p) => p.id === 'softui-ivana')!.file);
+    const { rig } = await buildRig(photo);
+    const parted = (pos: ArrayLike<number>, k: number) => Math.hypot(pos[LOWER_INNER[k]! * 2]! - pos[UPPER_INNER[k]! * 2]!, pos[LOWER_INNER[k]! * 2 + 1]! - pos[UPPER_INNER[k]! * 2 + 1]!);
+    const u = evaluateRig(rig, visemeWeightsToTargets(rig, { U: 1 }));
+    // Measured: the end columns 31 and 19 px apart at rest, 17 and 12 at 'U'; they parted further
+    // before, the laugh's square ends kept.
+    for (const k of [0, UPPER_INNER.length - 1]) expect(parted(u, k)).toBeLessThan(0.7 * parted(rig.vertices, k));
+    expect(parted(u, 4)).toBeGreaterThan(parted(rig.vertices, 4));
   });
 
   it('opens a smile onto its cavity under the upper teeth, where a lit lower lip lay close under them', async () => {

@@ -161,6 +161,7 @@ export function lipTarget(ctx: Ctx, name: 'lipsRound' | 'lipsSpread' | 'lipsPres
   // How far (face-frame v) rounding moves a lip at across-position u: up for the upper, down for the lower.
   const roundParting = (isUpper: boolean, u: number) => (isUpper ? -ROUND_UPPER_SHARE : 2 - ROUND_UPPER_SHARE) * AMPLITUDE.roundOpen * mw * bump(u, half);
   let jawClose = 0;
+  const across = acrossMouth(ctx);
   // How far (face-frame v) pressing or tucking brings each column's lower inner lip.
   const closeLowerAt: number[] = [];
   const rollShare = pressRollShare(ctx);
@@ -186,11 +187,13 @@ export function lipTarget(ctx: Ctx, name: 'lipsRound' | 'lipsSpread' | 'lipsPres
     const below = ctx.image(0, belowSplit);
     const meet: [number, number] = [upperAt[0] + share * (bite[0] - upperAt[0]) + below[0], upperAt[1] + share * (bite[1] - upperAt[1]) + below[1]];
     const toMeetUpper = [meet[0] - upperAt[0], meet[1] - upperAt[1]] as const, toMeetLower = [meet[0] - lowerAt[0], meet[1] - lowerAt[1]] as const;
+    const restGap = Math.max(0, lowerV - upperV);
+    const endsClosing = roundedEndsClosing(Math.abs(across(ctx.local(UPPER_INNER[k]!)[0])));
     const displacement = (i: number, isUpper: boolean): [number, number] => {
       const [u, v] = ctx.local(i);
       const taper = 0.2 + 0.8 * bump(u, half);
       switch (name) {
-        case 'lipsRound': return ctx.image(0, roundParting(isUpper, u));
+        case 'lipsRound': return ctx.image(0, roundParting(isUpper, u) - (isUpper ? 0 : endsClosing * restGap));
         case 'lipsSpread': return [0, 0];
         case 'lipsPress': {
           // Each lip comes to the meeting line whole (a lip keeps its own height; the skin above
@@ -241,8 +244,9 @@ export function lipTarget(ctx: Ctx, name: 'lipsRound' | 'lipsSpread' | 'lipsPres
   // down with the lower lip, and the cavity's lower rows as the jaw would. With both left still,
   // the opening of 'U' stretched the strip (the inside of the lower lip) from the split down to
   // the lip, under the painted teeth, with the cavity's dark squeezed to a line between them: a
-  // strip of teeth over a red band (md-team-1, matplotlib-grace-hopper, clm-audrey).
-  ctx.mesh.splitLower.forEach((i, k) => p.set(i, name === 'lowerLipTuck' ? ctx.image(0, tuckBelowSplit(ctx, k)) : name === 'lipsRound' ? p.get(LOWER_INNER[k]!)! : [0, 0]));
+  // strip of teeth over a red band (md-team-1, matplotlib-grace-hopper, clm-audrey). Where rounding
+  // closes the ends of the photo's opening, the strip stays: the lip comes up over it.
+  ctx.mesh.splitLower.forEach((i, k) => p.set(i, name === 'lowerLipTuck' ? ctx.image(0, tuckBelowSplit(ctx, k)) : name === 'lipsRound' ? ctx.image(0, roundParting(false, ctx.local(LOWER_INNER[k]!)[0])) : [0, 0]));
   if (name === 'lipsRound') {
     // The painted upper teeth (the rows that stay with the skull) go up under the upper lip, which
     // rounding pushes forward over them.
@@ -320,6 +324,24 @@ function keepTeethUnderLip(ctx: Ctx, disp: Float64Array): void {
     disp[i * 2] = disp[i * 2]! + (rise + margin) * up[0];
     disp[i * 2 + 1] = disp[i * 2 + 1]! + (rise + margin) * up[1];
   });
+}
+
+/**
+ * Rounded lips close the ends of the photo's own opening (their own parting stays): none of it up
+ * to ENDS_FROM of the way from the middle to a corner, all of it from ENDS_TO on. Round lips purse
+ * to a small opening; a laugh's opening kept its square ends, and 'O' and 'U' showed its side teeth
+ * running down to the corners over the dark, as fangs (softui-ivana, clm-franck-04117,
+ * softui-charles). From 0.4, the side teeth still showed; from 0.25, the opening came to a point
+ * at the bottom, a V. Closing the ends down to an almond as open as the middle closed almost
+ * nothing: a laugh's opening is no wider at its ends than an almond.
+ */
+const ENDS_FROM = 0.3;
+const ENDS_TO = 0.85;
+
+/** The share of the photo's own opening rounded lips close at `s` (0 middle, 1 corner). */
+function roundedEndsClosing(s: number): number {
+  const t = Math.min(1, Math.max(0, (s - ENDS_FROM) / (ENDS_TO - ENDS_FROM)));
+  return t * t * (3 - 2 * t);
 }
 
 /** A tucked lower lip comes up to this share of the painted upper teeth's height: their edge rests on it. */
