@@ -138,7 +138,7 @@ export function jawOpen(ctx: Ctx): RigTarget {
   // the lip down (their own corners stay: sheared down to the lips' corners, the side teeth ended in
   // a fang); its lower teeth go down with the lower lip.
   ctx.mesh.splitUpper.forEach((i) => p.set(i, [0, 0]));
-  ctx.mesh.teethTop.forEach((i, k) => p.set(i, k === 0 || k === UPPER_LINE.length - 1 ? [0, 0] : p.get(UPPER_LINE[k]!)!));
+  ctx.mesh.teethTop.forEach((i, k) => p.set(i, isLineCorner(k) ? [0, 0] : p.get(UPPER_LINE[k]!)!));
   ctx.mesh.splitLower.forEach((i, k) => p.set(i, p.get(LOWER_INNER[k]!)!));
   // Cavity: its top stays with the skull, the tongue and floor go down with the jaw.
   ctx.mesh.interiorGrid.forEach((row, r) => row.forEach((i) => p.set(i, ctx.image(0, D * INTERIOR_ROWS[r]!.jaw))));
@@ -187,13 +187,13 @@ export function lipTarget(ctx: Ctx, name: 'lipsRound' | 'lipsSpread' | 'lipsPres
     const below = ctx.image(0, belowSplit);
     const meet: [number, number] = [upperAt[0] + share * (bite[0] - upperAt[0]) + below[0], upperAt[1] + share * (bite[1] - upperAt[1]) + below[1]];
     const toMeetUpper = [meet[0] - upperAt[0], meet[1] - upperAt[1]] as const, toMeetLower = [meet[0] - lowerAt[0], meet[1] - lowerAt[1]] as const;
-    const restGap = Math.max(0, lowerV - upperV);
-    const endsClosing = roundedEndsClosing(Math.abs(across(ctx.local(UPPER_INNER[k]!)[0])));
+    // How far (face-frame v) rounding brings this column's lower lip up over the opening's ends.
+    const endsClosing = name === 'lipsRound' ? roundedEndsClosing(Math.abs(across(ctx.local(UPPER_INNER[k]!)[0]))) * Math.max(0, lowerV - upperV) : 0;
     const displacement = (i: number, isUpper: boolean): [number, number] => {
       const [u, v] = ctx.local(i);
       const taper = 0.2 + 0.8 * bump(u, half);
       switch (name) {
-        case 'lipsRound': return ctx.image(0, roundParting(isUpper, u) - (isUpper ? 0 : endsClosing * restGap));
+        case 'lipsRound': return ctx.image(0, roundParting(isUpper, u) - (isUpper ? 0 : endsClosing));
         case 'lipsSpread': return [0, 0];
         case 'lipsPress': {
           // Each lip comes to the meeting line whole (a lip keeps its own height; the skin above
@@ -276,7 +276,7 @@ export function lipTarget(ctx: Ctx, name: 'lipsRound' | 'lipsSpread' | 'lipsPres
   ctx.mesh.teethTop.forEach((i, k) => {
     const lip = UPPER_LINE[k]!;
     const [dx, dy] = field(lip, widen > 0 ? 1 : 0);
-    const corner = k === 0 || k === UPPER_LINE.length - 1;
+    const corner = isLineCorner(k);
     target[i * 2] = (corner ? 0 : target[lip * 2]!) + dx;
     target[i * 2 + 1] = (corner ? 0 : target[lip * 2 + 1]!) + dy;
   });
@@ -289,6 +289,9 @@ export function lipTarget(ctx: Ctx, name: 'lipsRound' | 'lipsSpread' | 'lipsPres
   keepTeethUnderLip(ctx, target);
   return sparse(name, target, [0, 1]);
 }
+
+/** Whether the k-th vertex of UPPER_LINE is a mouth corner: the teeth's corners stay with the skull. */
+const isLineCorner = (k: number) => k === 0 || k === UPPER_LINE.length - 1;
 
 /** How far above the moved lip's edge (mouth widths) a teeth top that would show below it goes. */
 const UNDER_LIP = 0.01;
