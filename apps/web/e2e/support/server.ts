@@ -158,11 +158,18 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stdout?.on('data', append);
   child.stderr?.on('data', append);
   const logs = () => output;
+  // A server that dies mid-run fails the next test with a refused connection and nothing else; its
+  // own last words say why.
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping) process.stderr.write(`[e2e server] exited on its own (${code ?? signal}) while tests ran; its last output:\n${logs()}\n`);
+  });
 
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
     await waitForHealth(`${baseUrl}/api/health`, child, logs, 60_000);
   } catch (error) {
+    stopping = true;
     await stopChild(child);
     await rm(dataDir, { recursive: true, force: true });
     throw error;
@@ -174,6 +181,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     dataDir,
     logs,
     stop: async () => {
+      stopping = true;
       await stopChild(child);
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -401,6 +401,29 @@ describe('buildRig on other photos', () => {
     expect(parted(u, 4)).toBeGreaterThan(parted(rig.vertices, 4));
   });
 
+  it('rounds a smile\'s small opening for U without pinching it into a V under the teeth', async () => {
+    // tabler-female-32 at 4x smiles with its lips 18 px apart: closed at its ends as a laugh's,
+    // 'U' parted the columns beside the corners 0.46 and 0.49 of the middle (a V); now 0.72, 0.68.
+    const photo = readFileSync(listCorpusPhotos({ derived: true }).find((p) => p.id === 'tabler-female-32-4x')!.file);
+    const { rig } = await buildRig(photo);
+    const parted = (pos: ArrayLike<number>, k: number) => Math.hypot(pos[LOWER_INNER[k]! * 2]! - pos[UPPER_INNER[k]! * 2]!, pos[LOWER_INNER[k]! * 2 + 1]! - pos[UPPER_INNER[k]! * 2 + 1]!);
+    const u = evaluateRig(rig, visemeWeightsToTargets(rig, { U: 1 }));
+    for (const k of [1, UPPER_INNER.length - 2]) expect({ k, share: parted(u, k) / parted(u, 4) > 0.6 }).toEqual({ k, share: true });
+  });
+
+  it('lets go of a smile as the lips round: the corners of a closed smile come down level with the lip\'s middle', async () => {
+    // clm-audrey's corners sit 8 and 6 px above the middle of her upper inner lip; kept half as
+    // high at 'U', the rounded lips were a smile's crescent.
+    const photo = readFileSync(listCorpusPhotos().find((p) => p.id === 'clm-audrey')!.file);
+    const { rig } = await buildRig(photo);
+    const u = evaluateRig(rig, visemeWeightsToTargets(rig, { U: 1 }));
+    const above = (pos: ArrayLike<number>, corner: number) => pos[UPPER_INNER[4] * 2 + 1]! - pos[corner * 2 + 1]!;
+    for (const corner of MOUTH_CORNER_INNER) {
+      expect(above(rig.vertices, corner)).toBeGreaterThan(4);
+      expect({ corner, relaxed: above(u, corner) < 0.3 * above(rig.vertices, corner) }).toEqual({ corner, relaxed: true });
+    }
+  });
+
   it('opens a smile onto its cavity under the upper teeth, where a lit lower lip lay close under them', async () => {
     // tabler-male-14 at 4x: its glossy lower lip, lit under the upper teeth, passed for lower teeth;
     // the opening took it in, and 'aa' showed the lip under the teeth in a thin dark crescent

@@ -44,8 +44,13 @@ const ROLL_FULL_OPENING = 0.2;
 
 /** The share of the lower lip that pressed lips roll in, by how far the photo's lips are parted. */
 function pressRollShare(ctx: Ctx): number {
-  const parted = Math.max(0, ctx.local(LOWER_INNER[4]!)[1] - ctx.local(UPPER_INNER[4]!)[1]) / ctx.mesh.frame.mouthWidth;
+  const parted = partedInMiddle(ctx);
   return PRESS_ROLL * Math.min(1, Math.max(0, (parted - ROLL_FROM_OPENING) / (ROLL_FULL_OPENING - ROLL_FROM_OPENING)));
+}
+
+/** How far the photo's lips are parted in the middle, in mouth widths. */
+function partedInMiddle(ctx: Ctx): number {
+  return Math.max(0, ctx.local(LOWER_INNER[4]!)[1] - ctx.local(UPPER_INNER[4]!)[1]) / ctx.mesh.frame.mouthWidth;
 }
 
 /** Lip vertices column by column (matching UPPER_INNER / LOWER_INNER), from the outer contour to the inner one. */
@@ -165,6 +170,7 @@ export function lipTarget(ctx: Ctx, name: 'lipsRound' | 'lipsSpread' | 'lipsPres
   // How far (face-frame v) pressing or tucking brings each column's lower inner lip.
   const closeLowerAt: number[] = [];
   const rollShare = pressRollShare(ctx);
+  const endsClosingShare = laughShare(ctx);
   lipColumns().forEach((column, k) => {
     const edgeV = biteV(ctx, k);
     const upperV = ctx.local(UPPER_INNER[k]!)[1], lowerV = ctx.local(LOWER_INNER[k]!)[1];
@@ -188,12 +194,13 @@ export function lipTarget(ctx: Ctx, name: 'lipsRound' | 'lipsSpread' | 'lipsPres
     const meet: [number, number] = [upperAt[0] + share * (bite[0] - upperAt[0]) + below[0], upperAt[1] + share * (bite[1] - upperAt[1]) + below[1]];
     const toMeetUpper = [meet[0] - upperAt[0], meet[1] - upperAt[1]] as const, toMeetLower = [meet[0] - lowerAt[0], meet[1] - lowerAt[1]] as const;
     // How far (face-frame v) rounding brings this column's lower lip up over the opening's ends.
-    const endsClosing = name === 'lipsRound' ? roundedEndsClosing(Math.abs(across(ctx.local(UPPER_INNER[k]!)[0]))) * Math.max(0, lowerV - upperV) : 0;
+    const endsClosing = name === 'lipsRound' ? endsClosingShare * roundedEndsClosing(Math.abs(across(ctx.local(UPPER_INNER[k]!)[0]))) * Math.max(0, lowerV - upperV) : 0;
+    const relax = name === 'lipsRound' ? smileRelaxing(ctx, UPPER_INNER[k]!) : 0;
     const displacement = (i: number, isUpper: boolean): [number, number] => {
       const [u, v] = ctx.local(i);
       const taper = 0.2 + 0.8 * bump(u, half);
       switch (name) {
-        case 'lipsRound': return ctx.image(0, roundParting(isUpper, u) - (isUpper ? 0 : endsClosing));
+        case 'lipsRound': return ctx.image(0, roundParting(isUpper, u) - (isUpper ? 0 : endsClosing) + relax);
         case 'lipsSpread': return [0, 0];
         case 'lipsPress': {
           // Each lip comes to the meeting line whole (a lip keeps its own height; the skin above
@@ -232,6 +239,7 @@ export function lipTarget(ctx: Ctx, name: 'lipsRound' | 'lipsSpread' | 'lipsPres
     // A tucked lip rising to a laugh's teeth pulls them up too: left where they were, the cavity
     // showed as a dark wedge between the teeth's end, the corner and the lip (softui-ivana-rot+20).
     if (name === 'lowerLipTuck') return Math.min(0, 0.5 * closeLower);
+    if (name === 'lipsRound') return smileRelaxing(ctx, MOUTH_CORNER_INNER[side]);
     return 0;
   };
   for (const [side, ring] of [[0, [0, 11, 22, 33]], [1, [10, 21, 32, 43]]] as const) {
@@ -246,7 +254,7 @@ export function lipTarget(ctx: Ctx, name: 'lipsRound' | 'lipsSpread' | 'lipsPres
   // the lip, under the painted teeth, with the cavity's dark squeezed to a line between them: a
   // strip of teeth over a red band (md-team-1, matplotlib-grace-hopper, clm-audrey). Where rounding
   // closes the ends of the photo's opening, the strip stays: the lip comes up over it.
-  ctx.mesh.splitLower.forEach((i, k) => p.set(i, name === 'lowerLipTuck' ? ctx.image(0, tuckBelowSplit(ctx, k)) : name === 'lipsRound' ? ctx.image(0, roundParting(false, ctx.local(LOWER_INNER[k]!)[0])) : [0, 0]));
+  ctx.mesh.splitLower.forEach((i, k) => p.set(i, name === 'lowerLipTuck' ? ctx.image(0, tuckBelowSplit(ctx, k)) : name === 'lipsRound' ? ctx.image(0, roundParting(false, ctx.local(LOWER_INNER[k]!)[0]) + smileRelaxing(ctx, UPPER_INNER[k]!)) : [0, 0]));
   if (name === 'lipsRound') {
     // The painted upper teeth (the rows that stay with the skull) go up under the upper lip, which
     // rounding pushes forward over them.
@@ -341,10 +349,38 @@ function keepTeethUnderLip(ctx: Ctx, disp: Float64Array): void {
 const ENDS_FROM = 0.3;
 const ENDS_TO = 0.85;
 
+/**
+ * Only a laugh's opening has its ends closed: the closing grows from nothing at lips parted
+ * LAUGH_FROM_OPENING (mouth widths, in the middle) to all of it at LAUGH_FULL_OPENING. A smile's
+ * small opening closed at its ends pinched 'O' and 'U' into a V under the teeth (tabler-female-32,
+ * parted 0.18).
+ */
+const LAUGH_FROM_OPENING = 0.2;
+const LAUGH_FULL_OPENING = 0.35;
+
+function laughShare(ctx: Ctx): number {
+  const t = Math.min(1, Math.max(0, (partedInMiddle(ctx) - LAUGH_FROM_OPENING) / (LAUGH_FULL_OPENING - LAUGH_FROM_OPENING)));
+  return t * t * (3 - 2 * t);
+}
+
 /** The share of the photo's own opening rounded lips close at `s` (0 middle, 1 corner). */
 function roundedEndsClosing(s: number): number {
   const t = Math.min(1, Math.max(0, (s - ENDS_FROM) / (ENDS_TO - ENDS_FROM)));
   return t * t * (3 - 2 * t);
+}
+
+/**
+ * Rounded lips let go of a smile: where the upper inner lip rises from its middle towards a corner,
+ * rounding brings that column (both lips, the corner with them, the skin around following) down
+ * by this share of the rise. Kept, the corners of a smile stayed up as the lips rounded, and 'O'
+ * and 'U' were a smile's crescent (clm-audrey, corners 8 and 6 px above the middle: 4 and 3 at
+ * 'U', now level).
+ */
+const ROUND_RELAXES_SMILE = 0.8;
+
+/** How far (face-frame v) rounding brings down the lips at the upper inner lip vertex `i`. */
+function smileRelaxing(ctx: Ctx, i: number): number {
+  return ROUND_RELAXES_SMILE * Math.max(0, ctx.local(UPPER_INNER[4]!)[1] - ctx.local(i)[1]);
 }
 
 /** A tucked lower lip comes up to this share of the painted upper teeth's height: their edge rests on it. */
