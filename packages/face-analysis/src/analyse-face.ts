@@ -2,7 +2,7 @@ import sharp, { type OutputInfo } from 'sharp';
 import { distinctFaces } from '@avatar-factory/contracts';
 import { paddedToDetectorShape } from './detector-shape';
 import { detectFaces, type HumanFace, type HumanPoint } from './human-instance';
-import { checkFaceRange, type RangeRefusal } from './face-range';
+import { checkFaceRange, type RangeRefusal, type RangeRefusalCode } from './face-range';
 import { cutOffShare, measureFace } from './measure-face';
 import { withMirroredRightEye } from './mirrored-eye';
 import { cutSquare, type Square } from './cut-square';
@@ -110,6 +110,16 @@ export async function analyseFace(image: Buffer, options: AnalyseOptions = {}): 
     const wider = await widerReading(image, faceMeshBox(measured), measurements.faceHeightPx, options);
     if (wider) return wider;
   }
+  const confirmable = options.confirm !== false && !options.detectIn && options.minFacePx === undefined;
+  if (refusal && POSE_REFUSALS.has(refusal.code) && confirmable) {
+    // A mesh misfit on the first look reads the pose wildly too: a hand over the mouth, the photo
+    // turned 10 degrees, read a head tilted 39 degrees (softui-annie-spratt, 2 degrees on a second
+    // look). The refusal is confirmed as a found face would be; a second and third look that agree
+    // on another fit decide instead.
+    const first: FaceFound = { ok: true, ...size, mesh: measured, iris: null, box: faceMeshBox(measured), confidence: coarse.score, rotation: { yaw: 0, pitch: 0, roll: 0 }, measurements };
+    const confirmed = await confirmedReading(image, first, options);
+    if (confirmed !== first) return confirmed;
+  }
   if (refusal) return fail(refusal.code, refusal.message, { measurements, refusal });
   // The range is judged on the usual reading (an eye read again moves the pose estimate by a
   // degree or two, and took argonfree-team-2 from 27 degrees up to 31 to the side); the mesh handed
@@ -127,8 +137,11 @@ export async function analyseFace(image: Buffer, options: AnalyseOptions = {}): 
     rotation: { yaw: angle?.yaw ?? 0, pitch: angle?.pitch ?? 0, roll: angle?.roll ?? 0 },
     measurements,
   };
-  return options.confirm === false || options.detectIn || options.minFacePx !== undefined ? found : confirmedReading(image, found, options);
+  return confirmable ? confirmedReading(image, found, options) : found;
 }
+
+/** Refusals for the head's pose, which a misfit mesh reads wrong (see analyseFace). */
+const POSE_REFUSALS = new Set<RangeRefusalCode>(['face_turned', 'face_tilted', 'face_nodded']);
 
 /** Room added on every side of a photo whose face its edge cuts, in its longer side. */
 const CUT_OFF_ROOM = 0.15;
