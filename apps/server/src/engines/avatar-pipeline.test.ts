@@ -114,6 +114,20 @@ describe('a photo whose face Human finds only in its mirror image', () => {
     // The face is not symmetric: as it was analysed, the portrait would differ.
     expect(meanAbsDifference(drawn, unmirroredOriginal)).toBeGreaterThan(5);
   });
+
+  it('is measured as the photo stands where Human finds it only in a copy turned a quarter', async () => {
+    // Turned 30 degrees anticlockwise (her head then tilts about 22 degrees), Human finds her only
+    // in the copy turned a quarter clockwise, tilted 69 degrees there: the photo was refused as
+    // "The head is tilted 69 degrees".
+    const tilted = await avatarPipeline.normalise(await sharp(annie).rotate(-30, { background: { r: 128, g: 128, b: 128 } }).png().toBuffer());
+    const found = await avatarPipeline.analyse(tilted);
+    if (!found.face.ok) throw new Error(found.face.message);
+    expect(found.mirrored).toBeFalsy();
+    expect(found.face.measurements.rollDeg).toBeGreaterThan(-32);
+    expect(found.face.measurements.rollDeg).toBeLessThan(-14);
+    const { width, height } = await sharp(found.image).metadata();
+    expect({ width, height }).toEqual({ width: found.face.imageWidth, height: found.face.imageHeight });
+  });
 });
 
 /** The image in `box`, 24 px square, grey. */
