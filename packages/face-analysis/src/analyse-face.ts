@@ -113,7 +113,7 @@ export async function analyseFace(image: Buffer, options: AnalyseOptions = {}): 
   const confirmable = options.confirm !== false && !options.detectIn && options.minFacePx === undefined;
   if (refusal && POSE_REFUSALS.has(refusal.code) && confirmable) {
     // A mesh misfit on the first look reads the pose wildly too: a hand over the mouth, the photo
-    // turned 10 degrees, read a head tilted 39 degrees (softui-annie-spratt, 2 degrees on a second
+    // turned 10 degrees, read a head tilted 39 degrees (softui-annie-spratt, half a degree on a second
     // look). The refusal is confirmed as a found face would be; a second and third look that agree
     // on another fit decide instead.
     const first: FaceFound = { ok: true, ...size, mesh: measured, iris: null, box: faceMeshBox(measured), confidence: coarse.score, rotation: { yaw: 0, pitch: 0, roll: 0 }, measurements };

@@ -145,7 +145,7 @@ const STANDING_SIDE = 5;
  * tilted there by nearly as much the other way, stands nearly upright in the photo: it is looked
  * for again there, framed closer, and measured as the photo stands. Taken as found, it was refused
  * for its tilt in the turned copy (softui-annie-spratt, her hand over her mouth, turned 30 degrees
- * anticlockwise: "tilted 69 degrees"; 20 degrees as she stands). Null where that is not the case or
+ * anticlockwise: "tilted 69 degrees"; about 22 as she stands). Null where that is not the case or
  * the closer look finds no face.
  */
 async function standingInCopy(copy: Buffer, turned: Analysed, degrees: 90 | -90): Promise<Analysed | null> {
