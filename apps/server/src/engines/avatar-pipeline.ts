@@ -152,8 +152,8 @@ async function standingInCopy(copy: Buffer, turned: Analysed, degrees: 90 | -90)
   const roll = turned.face.measurements?.rollDeg;
   if (turned.face.ok || turned.face.code !== 'face_tilted' || turned.turnedDeg || roll === undefined || Math.abs(roll - degrees) > FACE_RANGE.maxRollDeg) return null;
   const box = await locateFace(turned.image);
-  const { width = 0, height = 0 } = await sharp(copy).metadata();
   if (!box) return null;
+  const { width = 0, height = 0 } = await sharp(copy).metadata();
   // sharp turns clockwise by `degrees` about the centre: a point (x, y) of the copy lands at (height - y, x) turned by 90, at (y, width - x) by -90.
   const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
   const centre = degrees === 90 ? [cy, height - cx] : [width - cy, cx];

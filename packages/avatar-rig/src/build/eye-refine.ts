@@ -3,6 +3,7 @@ import type { Vec3 } from './face-frame';
 import { EYE_IMAGE_LEFT, EYE_IMAGE_RIGHT, type EyeLandmarks } from './landmarks';
 import { eyeWhite, type EyeWhite } from './eye-white';
 import { sampleAt } from './photo-sample';
+import { smoothstep } from '../geometry/smoothstep';
 
 /** An iris in portrait pixels. */
 export interface PortraitIris { center: [number, number]; radius: number }
@@ -101,8 +102,6 @@ function placement(mesh: ReadonlyArray<Vec3>, eye: EyeLandmarks, iris: PortraitI
   const upper = lidAt(eye.upperLid), lower = lidAt(eye.lowerLid);
   return { axis: [ux, uy], width, centre, along: t, across: across(iris.center) - (upper + lower) / 2, opening: Math.abs(lower - upper), radius: iris.radius };
 }
-
-const smoothstep = (e0: number, e1: number, x: number) => { const t = Math.min(1, Math.max(0, (x - e0) / (e1 - e0))); return t * t * (3 - 2 * t); };
 
 /** A triangle squeezed below this share of its area counts as folded. */
 const MIN_AREA_KEPT = 0.2;

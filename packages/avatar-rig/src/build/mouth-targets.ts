@@ -2,6 +2,7 @@ import type { RigTarget } from '../types';
 import { JAW_FOLLOW, LOWER_INNER, LOWER_LIP, MOUTH_CORNER_INNER, MOUTH_CORNER_OUTER, NOSE_BOTTOM, UPPER_INNER, UPPER_LIP } from './landmarks';
 import { INTERIOR_ROWS, UPPER_LINE } from './rig-mesh';
 import { toLocal } from './face-frame';
+import { smoothstep } from '../geometry/smoothstep';
 import { AMPLITUDE, bump, jawDrop, lipSets, solve, solveDense, sparse, type Ctx } from './target-context';
 
 /**
@@ -358,16 +359,10 @@ const ENDS_TO = 0.85;
 const LAUGH_FROM_OPENING = 0.2;
 const LAUGH_FULL_OPENING = 0.35;
 
-function laughShare(ctx: Ctx): number {
-  const t = Math.min(1, Math.max(0, (partedInMiddle(ctx) - LAUGH_FROM_OPENING) / (LAUGH_FULL_OPENING - LAUGH_FROM_OPENING)));
-  return t * t * (3 - 2 * t);
-}
+const laughShare = (ctx: Ctx) => smoothstep(LAUGH_FROM_OPENING, LAUGH_FULL_OPENING, partedInMiddle(ctx));
 
 /** The share of the photo's own opening rounded lips close at `s` (0 middle, 1 corner). */
-function roundedEndsClosing(s: number): number {
-  const t = Math.min(1, Math.max(0, (s - ENDS_FROM) / (ENDS_TO - ENDS_FROM)));
-  return t * t * (3 - 2 * t);
-}
+const roundedEndsClosing = (s: number) => smoothstep(ENDS_FROM, ENDS_TO, s);
 
 /**
  * Rounded lips let go of a smile: where the upper inner lip rises from its middle towards a corner,
