@@ -3,9 +3,12 @@ export interface FaceBox { x: number; y: number; width: number; height: number }
 
 /**
  * A detection lying at least this share of its own area inside a larger one is part of that face.
- * Two people's faces never overlap that much: the nearer one would hide the other.
+ * Two people's faces never overlap that much: the nearer one would hide the other. (Their tight
+ * boxes did not overlap at all on the corpus's six photos of several people.) At half, a small
+ * JPEG of a tight headshot (clm-bill-murray-snl-crop at 223 x 195, quality 38) was refused as
+ * "2 faces": Human added a box half his size around his left cheek, 0.43 of it inside his face.
  */
-const SAME_FACE_SHARE = 0.5;
+const SAME_FACE_SHARE = 0.4;
 
 /**
  * The detections that are distinct faces, largest first. Human's BlazeFace answers a tall photo

@@ -28,6 +28,17 @@ describe('readOrientation', () => {
     expect(await isUpsideDown(turned)).toBe(true);
   });
 
+  it('keeps a dim, colour-cast photo upright where the face stands over room for a body', async () => {
+    // softui-kal-visuals dimmed, more saturated, its hue turned 18 degrees: Human's gender model
+    // read her upright face 0.00 sure and turned 0.35, and her avatar was built on the photo
+    // upside down, its mouth opening on her forehead.
+    const photo = readFileSync(listCorpusPhotos().find((p) => p.id === 'softui-kal-visuals')!.file);
+    const cast = await sharp(photo).resize(616).gamma(1.95).modulate({ brightness: 0.76, saturation: 1.6, hue: -18 }).jpeg({ quality: 68 }).toBuffer();
+    const face = await analyseFace(cast);
+    if (!face.ok) throw new Error(face.message);
+    expect((await readOrientation(cast, face.box)).upsideDown).toBe(false);
+  });
+
   it('reads a long photo whole, a banner or a strip, padded as the analysis pads it', async () => {
     // Grace Hopper's face in a 4:1 banner and a 1:4 strip, the photo's edge colours carried on:
     // read whole (as a photo that shows no face as stored is), squashed to the detector's square,
