@@ -87,6 +87,23 @@ describe('a photo whose face Human misses in the whole frame and finds only turn
   });
 });
 
+describe('a tight headshot whose face fills the frame', () => {
+  // clm-walter2-crop made smaller, dimmer, more saturated and redder, as a phone's small JPEG of
+  // him might be: Human's detector found no face in it as it is, nor framed closer, nor mirrored.
+  it('is looked at with room around it: his face is found and measured in the photo itself', async () => {
+    const photo = readFileSync(listCorpusPhotos().find((p) => p.id === 'clm-walter2-crop')!.file);
+    const small = await sharp(photo).resize(240).gamma(2.4).modulate({ brightness: 0.75, saturation: 1.4, hue: -12 }).jpeg({ quality: 40 }).toBuffer();
+    const taken = await avatarPipeline.normalise(small);
+    const { face, image } = await avatarPipeline.analyse(taken);
+    if (!face.ok) throw new Error(face.message);
+    expect(image).toBe(taken);
+    // The face fills the photo: its box spans most of it, in the photo's own pixels.
+    expect(face.box.width).toBeGreaterThan(0.6 * 240);
+    expect(face.box.x).toBeGreaterThanOrEqual(0);
+    expect(face.box.x + face.box.width).toBeLessThanOrEqual(240);
+  });
+});
+
 describe('a photo whose face Human finds only in its mirror image', () => {
   // softui-annie-spratt (blurred, a hand over the mouth) is found as taken; mirrored, Human's
   // detector, which is not symmetric, sees no face in it at all.
