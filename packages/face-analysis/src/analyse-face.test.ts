@@ -2,6 +2,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { listCorpusPhotos } from './corpus';
 import { analyseFace, faceMeshTriangulation, humanModelsDir, tfjsWasmDir } from './index';
 
 const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, '../../../fixtures/faces', name));
@@ -42,6 +43,18 @@ describe('analyseFace on the fixture photos', () => {
   it('refuses the two-face composite with the count', async () => {
     const result = await analyseFace(fixture('two_faces_composite.jpg'));
     expect(result).toMatchObject({ ok: false, code: 'multiple_faces', faceCount: 2 });
+  });
+
+  it('finds one face in a tight headshot where Human boxes two overlapping parts of it', async () => {
+    // clm-bill-murray-snl-crop as a small, brighter JPEG (194 x 169): his face fills the frame and
+    // Human answered with two boxes of nearly its size overlapping each other: refused as "2 faces".
+    const photo = readFileSync(listCorpusPhotos().find((p) => p.id === 'clm-bill-murray-snl-crop')!.file);
+    const small = await sharp(photo).resize(194).gamma(1.06).modulate({ brightness: 1.14, saturation: 1.05, hue: -13 }).jpeg({ quality: 77 }).toBuffer();
+    const result = await analyseFace(small);
+    if (!result.ok) throw new Error(`expected a face, got ${result.code}: ${result.message}`);
+    // His one face, measured in the photo's own pixels: most of its width.
+    expect(result.box.width).toBeGreaterThan(0.6 * 194);
+    expect(result.box.x).toBeGreaterThanOrEqual(0);
   });
 
   it('finds one face in a tall photo, where Human also boxes parts of it (a phone\'s 9:16 and taller)', async () => {

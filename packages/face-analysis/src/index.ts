@@ -7,5 +7,5 @@ export { measureHeadPose, type HeadPose } from './head-pose';
 export { faceMeshTriangulation } from './human-instance';
 export { humanModelsDir, tfjsWasmDir } from './human-paths';
 export { cutSquare, type Square } from './cut-square';
-export { squareAround } from './same-reading';
+export { roomAround, squareAround } from './same-reading';
 export { meshCounterparts } from './mesh-symmetry';

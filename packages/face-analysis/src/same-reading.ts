@@ -28,3 +28,17 @@ export function squareAround(box: Box, sides: number): Square {
   const side = Math.round(Math.max(box.width, box.height) * sides);
   return { left: Math.round(box.x + box.width / 2 - side / 2), top: Math.round(box.y + box.height / 2 - side / 2), side };
 }
+
+/** Side of the square a whole image is looked at again in, with room around it, in its longer sides. */
+const ROOM_AROUND = 2;
+
+/**
+ * The square ROOM_AROUND times the image's longer side, centred on it: the image with room all
+ * round (read with its edge pixels repeated, see cutSquare). A tight headshot whose face fills the
+ * frame is too large for Human's detector: it found no face in some (a dim, colour-cast small JPEG
+ * of clm-walter2-crop), or two overlapping parts of it in others (see analyseFace); with half the
+ * image's side added all round (a seventh was not enough), the one face.
+ */
+export function roomAround(width: number, height: number): Square {
+  return squareAround({ x: 0, y: 0, width, height }, ROOM_AROUND);
+}

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { analyseFace, analyseFramedCloser, FACE_RANGE, readOrientation, squareAround, type Box, type FaceAnalysis, type FaceFound, type Iris, type MeshPoint } from '@avatar-factory/face-analysis';
+import { analyseFace, analyseFramedCloser, FACE_RANGE, readOrientation, roomAround, squareAround, type Box, type FaceAnalysis, type FaceFound, type Iris, type MeshPoint } from '@avatar-factory/face-analysis';
 import type { Rig } from '@avatar-factory/avatar-rig';
 import { buildRig, CROP_PER_FACE, MAX_PORTRAIT, mirrorRig, portraitPng } from '@avatar-factory/avatar-rig/node';
 
@@ -223,26 +223,20 @@ async function analyseUpright(image: Buffer): Promise<Analysed> {
   const orientation = await readOrientation(image, face.ok ? face.box : undefined);
   if (orientation.upsideDown) return analyseTurned(image, face, 180);
   if (face.ok || face.code !== 'no_face') return { face, image };
-  // The image stays the whole photo either way.
+  // The image stays the whole photo either way. Looked at with room around it last: found so
+  // first, an upside-down photo's face (md-marie turned half a turn) was fitted upright and kept.
   const closer = orientation.uprightFaceIn ? await analyseFramedCloser(image, face, orientation.uprightFaceIn) : face;
   return { face: closer.ok || closer.code !== 'no_face' ? closer : await analyseWithRoomAround(image, face), image };
 }
 
-/** Side of the square a photo that shows no face is looked at again in, in its longer sides, centred on it. */
-const ROOM_AROUND = 2;
-
 /**
- * A photo that shows Human no face looked at again with room around it (its edge pixels
- * repeated): a tight headshot whose face fills the frame may show no face as it is. A dim,
- * colour-cast copy of clm-walter2-crop (241 x 231, brightness 0.76, saturation 1.4) showed none as
- * it is, nor with a seventh of its side added all round; with half of it, his face. The
- * measurements stay the photo's (see analyseFramedCloser): a head cut off by its edge is refused
- * for that.
+ * A photo that shows Human no face looked at again with room around it (see roomAround): a tight
+ * headshot whose face fills the frame may show no face as it is. The measurements stay the
+ * photo's (see analyseFramedCloser): a head cut off by its edge is refused for that.
  */
 async function analyseWithRoomAround(image: Buffer, missed: FaceAnalysis): Promise<FaceAnalysis> {
   const { width = 0, height = 0 } = await sharp(image).metadata();
-  const side = Math.round(ROOM_AROUND * Math.max(width, height));
-  return analyseFramedCloser(image, missed, { left: Math.round((width - side) / 2), top: Math.round((height - side) / 2), side });
+  return analyseFramedCloser(image, missed, roomAround(width, height));
 }
 
 /** The quarter turn that sets a head tilted a quarter turn (a photo on its side) upright; 0 for any other answer. */
