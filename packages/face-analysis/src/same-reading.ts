@@ -35,9 +35,10 @@ const ROOM_AROUND = 2;
 /**
  * The square ROOM_AROUND times the image's longer side, centred on it: the image with room all
  * round (read with its edge pixels repeated, see cutSquare). A tight headshot whose face fills the
- * frame is too large for Human's detector: it found no face in some (a dim, colour-cast small JPEG
- * of clm-walter2-crop), or two overlapping parts of it in others (see analyseFace); with half the
- * image's side added all round (a seventh was not enough), the one face.
+ * frame is too large for Human's detector: it found no face in some (clm-terminator-crop and
+ * clm-walter2-crop enlarged to 560 and 549 px, darker and colour-cast), or two overlapping parts of
+ * it in others (see analyseFace); with half the image's side added all round (a seventh was not
+ * enough on a smaller copy of walter), the one face.
  */
 export function roomAround(width: number, height: number): Square {
   return squareAround({ x: 0, y: 0, width, height }, ROOM_AROUND);
