@@ -23,12 +23,15 @@ export function distinctFaces<T>(detections: readonly T[], boxOf: (detection: T)
   const kept: T[] = [];
   for (const detection of bySize) {
     const box = boxOf(detection);
-    const inside = (other: FaceBox) => {
-      const w = Math.min(box.x + box.width, other.x + other.width) - Math.max(box.x, other.x);
-      const h = Math.min(box.y + box.height, other.y + other.height) - Math.max(box.y, other.y);
-      return (Math.max(0, w) * Math.max(0, h)) / Math.max(1e-9, area(box));
-    };
+    const inside = (other: FaceBox) => sharedArea(box, other) / Math.max(1e-9, area(box));
     if (!kept.some((k) => inside(boxOf(k)) >= SAME_FACE_SHARE)) kept.push(detection);
   }
   return kept;
+}
+
+/** The area two boxes share (0 where they do not overlap). */
+export function sharedArea(a: FaceBox, b: FaceBox): number {
+  const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+  const h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  return Math.max(0, w) * Math.max(0, h);
 }

@@ -1,5 +1,5 @@
 import sharp, { type OutputInfo } from 'sharp';
-import { distinctFaces } from '@avatar-factory/contracts';
+import { distinctFaces, sharedArea } from '@avatar-factory/contracts';
 import { paddedToDetectorShape } from './detector-shape';
 import { detectFaces, type HumanFace, type HumanPoint } from './human-instance';
 import { checkFaceRange, type RangeRefusal, type RangeRefusalCode } from './face-range';
@@ -158,10 +158,7 @@ const PARTS_OF_ONE_FACE = 0.05;
 
 /** Whether any two of the boxes overlap by more than PARTS_OF_ONE_FACE of the smaller. */
 function overlapping(boxes: Box[]): boolean {
-  return boxes.some((a, i) => boxes.slice(i + 1).some((b) => {
-    const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x), h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
-    return Math.max(0, w) * Math.max(0, h) > PARTS_OF_ONE_FACE * Math.min(a.width * a.height, b.width * b.height);
-  }));
+  return boxes.some((a, i) => boxes.slice(i + 1).some((b) => sharedArea(a, b) > PARTS_OF_ONE_FACE * Math.min(a.width * a.height, b.width * b.height)));
 }
 
 /** Refusals for the head's pose, which a misfit mesh reads wrong (see analyseFace). */
@@ -218,8 +215,7 @@ async function widerReading(image: Buffer, small: Box, smallHeightPx: number, op
   const wider = await analyseFace(image, { ...options, detectIn: squareAround(small, WIDER_SIDE) });
   if (!wider.ok) return null;
   const { box } = wider;
-  const overlap = Math.max(0, Math.min(box.x + box.width, small.x + small.width) - Math.max(box.x, small.x)) * Math.max(0, Math.min(box.y + box.height, small.y + small.height) - Math.max(box.y, small.y));
-  return overlap >= 0.5 * small.width * small.height && wider.measurements.faceHeightPx >= WHOLE_FACE_LARGER * smallHeightPx ? wider : null;
+  return sharedArea(box, small) >= 0.5 * small.width * small.height && wider.measurements.faceHeightPx >= WHOLE_FACE_LARGER * smallHeightPx ? wider : null;
 }
 
 /** Side, in face boxes, of the square a reading is confirmed in. */
