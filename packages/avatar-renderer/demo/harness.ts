@@ -61,7 +61,7 @@ async function main() {
   const player = createAvatarPlayer({ canvas, rig: bundle.rig, textures: bundle.textures, renderer, lipsync: lipsyncBox.checked, seed: 5 });
   harness.player = player;
   harness.backend = player.backend;
-  const view = letterbox(canvas.clientWidth, canvas.clientHeight, bundle.rig.width, bundle.rig.height);
+  const view = letterbox(canvas.clientWidth, canvas.clientHeight, bundle.rig.width, bundle.rig.height, bundle.rig.view);
   const mouth = bundle.rig.face.mouth;
   harness.mouthRect = { x: view.x + mouth.x * view.scale, y: view.y + mouth.y * view.scale, width: mouth.width * view.scale, height: mouth.height * view.scale };
 
@@ -129,7 +129,7 @@ async function main() {
       const backend = player.backend === 'webgl2'
         ? createWebGl2Backend(pose, bundle.rig, bundle.textures, { preserveDrawingBuffer: true, software: webglSoftware })
         : createCanvas2dBackend(pose, bundle.rig, bundle.textures);
-      backend.draw(evaluateRig(bundle.rig, weights), letterbox(pose.width, pose.height, bundle.rig.width, bundle.rig.height));
+      backend.draw(evaluateRig(bundle.rig, weights), letterbox(pose.width, pose.height, bundle.rig.width, bundle.rig.height, bundle.rig.view));
       return pose.id;
     });
   };
@@ -143,7 +143,7 @@ async function main() {
       ? createWebGl2Backend(scratch, bundle.rig, bundle.textures, kind === 'webgl2-msaa' ? { software: false } : {})
       : createCanvas2dBackend(scratch, bundle.rig, bundle.textures, { method: kind === 'canvas2d' ? 'pattern' : 'clip' });
     const positions = new Float32Array(bundle.rig.vertices.length);
-    const view = letterbox(width, height, bundle.rig.width, bundle.rig.height);
+    const view = letterbox(width, height, bundle.rig.width, bundle.rig.height, bundle.rig.view);
     const gl = webgl ? scratch.getContext('webgl2') : null;
     const ctx2d = !webgl ? scratch.getContext('2d') : null;
     const pixel = new Uint8Array(4);

@@ -16,6 +16,9 @@ const SHOTS = '/tmp/renderer-shots';
 const SENTENCE = 'Hello, my name is Anna. How are you today?';
 const DPR = 2;
 
+/** The square of the synthetic 256 x 320 rig that its second bundle shows: the face's middle. */
+const VIEW = { x: 48, y: 64, width: 160, height: 160 };
+
 let browser: Browser;
 let server: { url: string; close(): Promise<void> };
 let root: string;
@@ -25,6 +28,9 @@ beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'avatar-renderer-browser-'));
   await buildDemo(root);
   await writeSyntheticBundle(join(root, 'rig'));
+  // The same rig showing only a square of its portrait (as a tight headshot's rig shows its photo).
+  const { rig } = await writeSyntheticBundle(join(root, 'rig-view'));
+  await writeFile(join(root, 'rig-view', 'rig.json'), JSON.stringify({ ...rig, view: VIEW }));
   speechMs = (await writeSpeech(join(root, 'speech'), SENTENCE)).durationMs;
   await mkdir(SHOTS, { recursive: true });
   server = await startStaticServer(root);
@@ -178,6 +184,38 @@ describe.each(['webgl2', 'canvas2d'] as const)('%s backend in Chromium', (kind) 
       expect(on.cavity).toBeGreaterThan(500);
       expect(off.cavity).toBeLessThan(on.cavity / 10);
       expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('draws only the rig\'s view, filling the canvas with it', async () => {
+    const context = await browser.newContext({ viewport: { width: 900, height: 900 }, deviceScaleFactor: DPR });
+    const page = await context.newPage();
+    try {
+      const rest = async (rig: string) => {
+        await page.goto(`${server.url}/index.html?renderer=${kind}&rig=${rig}&lipsync=off`);
+        await page.waitForFunction(() => (window as unknown as { harness: { ready: boolean } }).harness.ready);
+        await page.waitForTimeout(400);
+        return (await shoot(page)).png;
+      };
+      const whole = await rest('./rig'), viewed = await rest('./rig-view');
+      await writeFile(join(SHOTS, `${kind}-view.png`), PNG.sync.write(viewed));
+      // No letterbox bars: the square view fills the square canvas.
+      for (const [x, y] of [[4, 4], [10, 400], [795, 795]] as const) expect(pixel(viewed, x, y)).not.toEqual([17, 17, 17]);
+      // Each pixel shows the portrait's point the view puts there: compared on a grid with the whole
+      // rig's frame (2.5 device px per rig px, 80 px bars), allowing for the idle motion's pixel or two.
+      const viewScale = (400 * DPR) / VIEW.width;
+      let differing = 0, points = 0;
+      for (let y = 20; y < 400 * DPR; y += 40) {
+        for (let x = 20; x < 400 * DPR; x += 40) {
+          const [rx, ry] = [VIEW.x + x / viewScale, VIEW.y + y / viewScale];
+          const a = pixel(viewed, x, y), b = pixel(whole, 80 + rx * 2.5, ry * 2.5);
+          if (Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + Math.abs(a[2] - b[2]) > 40) differing++;
+          points++;
+        }
+      }
+      expect(differing / points).toBeLessThan(0.1);
     } finally {
       await context.close();
     }

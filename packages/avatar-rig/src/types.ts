@@ -91,6 +91,12 @@ export interface Rig {
   targets: RigTarget[];
   /** Target weights that make each viseme at full strength. */
   visemes: Record<VisemeId, Partial<Record<RigTargetName, number>>>;
+  /**
+   * The square of the portrait that players show, in portrait pixels: where the crop leaves the
+   * photo (a tight headshot), the photo's own part of it; the rest is fill the head's motion may
+   * uncover at its edges. Missing: the whole portrait.
+   */
+  view?: RigRegion;
   /** Landmarks of the rest pose, for renderers and tests. */
   face: {
     box: RigRegion;

@@ -16,7 +16,7 @@ export type AvatarSample = {
 /** Luma (0-255) under which a mouth pixel counts as the open mouth's dark inside. */
 const DARK_LUMA = 40;
 
-type SamplerArgs = { rig: { width: number; height: number }; mouth: Box; eyes: Box; face: Box };
+type SamplerArgs = { rig: { width: number; height: number; view?: Box }; mouth: Box; eyes: Box; face: Box };
 
 /**
  * Installs a requestAnimationFrame sampler beside the player. Its callback runs after the
@@ -48,9 +48,11 @@ export async function installAvatarSampler(page: Page, args: SamplerArgs): Promi
     const t0 = performance.now();
 
     const toDevice = (box: Box) => {
-      const scale = Math.min(canvas.width / a.rig.width, canvas.height / a.rig.height);
-      const ox = (canvas.width - a.rig.width * scale) / 2;
-      const oy = (canvas.height - a.rig.height * scale) / 2;
+      // As the player's letterbox: the rig's view fills the canvas (contain), centred.
+      const view = a.rig.view ?? { x: 0, y: 0, width: a.rig.width, height: a.rig.height };
+      const scale = Math.min(canvas.width / view.width, canvas.height / view.height);
+      const ox = (canvas.width - view.width * scale) / 2 - view.x * scale;
+      const oy = (canvas.height - view.height * scale) / 2 - view.y * scale;
       return { x: Math.round(ox + box.x * scale), y: Math.round(oy + box.y * scale), w: Math.max(1, Math.round(box.width * scale)), h: Math.max(1, Math.round(box.height * scale)) };
     };
     const pixels = (box: Box) => {

@@ -42,7 +42,7 @@ export interface AvatarPlayer {
 
 /**
  * The live avatar: a requestAnimationFrame loop that asks the animator for target weights, evaluates
- * the rig into one preallocated array and draws it, letterboxed at the device pixel ratio. The loop
+ * the rig into one preallocated array and draws its view, letterboxed at the device pixel ratio. The loop
  * sleeps while the document is hidden; speech time comes from the audio clock.
  */
 export function createAvatarPlayer(options: AvatarPlayerOptions): AvatarPlayer {
@@ -72,7 +72,7 @@ export function createAvatarPlayer(options: AvatarPlayerOptions): AvatarPlayer {
     if (speech && playback) speech.startMs = now - playback.elapsedMs();
     const weights = animator.weightsAt(now, speech);
     evaluateRig(rig, weights, positions);
-    backend.draw(positions, letterbox(canvas.width, canvas.height, rig.width, rig.height));
+    backend.draw(positions, letterbox(canvas.width, canvas.height, rig.width, rig.height, rig.view));
     schedule();
   };
   const schedule = () => {

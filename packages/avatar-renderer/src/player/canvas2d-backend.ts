@@ -133,10 +133,10 @@ export function createCanvas2dBackend(canvas: HTMLCanvasElement | OffscreenCanva
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       ctx.clearRect(0, 0, view.canvasWidth, view.canvasHeight);
       ctx.imageSmoothingEnabled = true;
-      // One clip to the portrait per frame: the seam offsets must not spill into the letterbox bars.
+      // One clip to the rig's view per frame: the seam offsets must not spill into the letterbox bars.
       ctx.save();
       ctx.beginPath();
-      ctx.rect(view.x, view.y, view.width, view.height);
+      ctx.rect(view.shown.x, view.shown.y, view.shown.width, view.shown.height);
       ctx.clip();
       const s = view.scale;
       for (const layer of layers) {

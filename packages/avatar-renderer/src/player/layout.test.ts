@@ -4,10 +4,22 @@ import { backingSize, letterbox } from './layout';
 
 describe('layout', () => {
   it('letterboxes a portrait rig in a square canvas and pillarboxes it in a wide one', () => {
-    expect(letterbox(800, 800, 256, 320)).toEqual({ canvasWidth: 800, canvasHeight: 800, x: 80, y: 0, width: 640, height: 800, scale: 2.5 });
+    expect(letterbox(800, 800, 256, 320)).toEqual({ canvasWidth: 800, canvasHeight: 800, x: 80, y: 0, width: 640, height: 800, scale: 2.5, shown: { x: 80, y: 0, width: 640, height: 800 } });
     const wide = letterbox(1000, 400, 256, 320);
     expect(wide.height).toBe(400);
     expect(wide.x).toBeCloseTo((1000 - 320) / 2);
+  });
+
+  it('fills the canvas with the rig\'s view, the rest of the portrait beyond the canvas', () => {
+    // A 512 px portrait whose photo is the square of 400 px at (60, 90): the view fills an 800 px canvas.
+    const view = letterbox(800, 800, 512, 512, { x: 60, y: 90, width: 400, height: 400 });
+    expect(view.scale).toBe(2);
+    expect(view.shown).toEqual({ x: 0, y: 0, width: 800, height: 800 });
+    expect([view.x, view.y, view.width, view.height]).toEqual([-120, -180, 1024, 1024]);
+    // In a wide canvas the view is pillarboxed; the portrait still lies where the view says.
+    const wide = letterbox(1000, 400, 512, 512, { x: 60, y: 90, width: 400, height: 400 });
+    expect(wide.shown).toEqual({ x: 300, y: 0, width: 400, height: 400 });
+    expect(wide.x).toBe(300 - 60);
   });
 
   it('sizes the backing store at the device pixel ratio, bounded', () => {

@@ -120,8 +120,11 @@ export function createWebGl2Backend(canvas: HTMLCanvasElement | OffscreenCanvas,
       gl.viewport(0, 0, view.canvasWidth, view.canvasHeight);
       gl.clearColor(0, 0, 0, 0);
       gl.clear(gl.COLOR_BUFFER_BIT);
-      // GL's origin is bottom-left; the letterbox is centred so only y needs flipping.
+      // GL's origin is bottom-left. The portrait may reach past the canvas (a rig showing only its
+      // view): the scissor keeps the drawing to the view.
       gl.viewport(Math.round(view.x), Math.round(view.canvasHeight - view.y - view.height), Math.round(view.width), Math.round(view.height));
+      gl.enable(gl.SCISSOR_TEST);
+      gl.scissor(Math.round(view.shown.x), Math.round(view.canvasHeight - view.shown.y - view.shown.height), Math.round(view.shown.width), Math.round(view.shown.height));
       gl.bindBuffer(gl.ARRAY_BUFFER, r.positionBuffer);
       gl.bufferSubData(gl.ARRAY_BUFFER, 0, positions);
       gl.blendFunc(gl.ONE, gl.ONE_MINUS_SRC_ALPHA);
@@ -154,6 +157,7 @@ export function createWebGl2Backend(canvas: HTMLCanvasElement | OffscreenCanvas,
       }
       gl.bindVertexArray(null);
       gl.disable(gl.DEPTH_TEST);
+      gl.disable(gl.SCISSOR_TEST);
     },
     destroy() {
       canvas.removeEventListener('webglcontextlost', onLost);

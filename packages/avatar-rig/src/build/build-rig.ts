@@ -102,6 +102,7 @@ export async function buildRig(image: Buffer, analysis?: FaceAnalysis): Promise<
     ],
     targets: [],
     visemes: VISEME_TABLE,
+    ...(crop.view ? { view: crop.view } : {}),
     face: {
       box: regionOf(v, Array.from({ length: 468 }, (_, i) => i), 0),
       mouth: extendDown(regionOf(v, [...UPPER_LIP, ...LOWER_LIP], mesh.frame.mouthWidth * 0.1), jawDrop(mesh.frame)),

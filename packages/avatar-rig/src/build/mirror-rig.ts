@@ -32,6 +32,7 @@ export async function mirrorRig({ rig, textures }: BuiltRig): Promise<BuiltRig> 
     vertices: rig.vertices.map((v, i) => (i % 2 === 0 ? x(v) : v)),
     layers: rig.layers.map((layer) => ({ ...layer, uvs: layer.uvs.map((v, i) => (i % 2 === 0 ? 1 - v : v)) })),
     targets: rig.targets.map(target),
+    ...(rig.view ? { view: region(rig.view) } : {}),
     face: { box: region(rig.face.box), mouth: region(rig.face.mouth), leftEye: region(rig.face.rightEye), rightEye: region(rig.face.leftEye) },
   };
   const flopped = await Promise.all(Object.entries(textures).map(async ([name, png]) => [name, await sharp(png).flop().png().toBuffer()] as const));

@@ -7,6 +7,7 @@ import { completeFromOtherHalf } from './other-half';
 import { distanceOutside } from '../geometry/convex-polygon';
 import { cheekTone, looksLikeSkin } from './skin-tone';
 import { luma, type Rgb } from './mouth-interior-texture';
+import type { RigRegion } from '../types';
 
 /** Crop side relative to the larger side of the tight face-mesh box: head, hair, neck and shoulders. */
 export const CROP_PER_FACE = 2.6;
@@ -29,6 +30,8 @@ export interface PortraitCrop {
   mesh: Array<[number, number, number]>;
   /** The irises in portrait pixels, when the analysis found them. */
   irises: { imageLeft: PortraitIris; imageRight: PortraitIris } | null;
+  /** The square of the portrait that players show where the crop leaves the photo (see shownSquare); null: all of it. */
+  view: RigRegion | null;
 }
 
 /**
@@ -61,7 +64,23 @@ export async function portraitCrop(image: Buffer, face: FaceFound): Promise<Port
   const rgba = await sharp(extended, { raw: { width: size, height: size, channels: 3 } }).ensureAlpha().raw().toBuffer();
   const iris = (i: Iris): PortraitIris => ({ center: [(i.center[0] - left) * scale, (i.center[1] - top) * scale], radius: i.radius * scale });
   const irises = face.iris ? { imageLeft: iris(face.iris.imageLeft), imageRight: iris(face.iris.imageRight) } : null;
-  return { rgba, size, mesh, irises };
+  return { rgba, size, mesh, irises, view: Object.values(pad).some((p) => p > 0) ? shownSquare(size, photoInPortrait) : null };
+}
+
+/**
+ * The largest square of the portrait that is the photo's own (clear of the ringing at its edge),
+ * placed as near the portrait's centre as it can be, or null when that is the whole portrait. The
+ * extension beyond the photo is there for the rig (the head's turns and the jaw's drop move over
+ * it); shown, it drew 38-51% of a tight headshot's portrait (clm-*-crop) as a fog of blurred hair
+ * and skin around the face, where the user's photo had a face filling the frame.
+ */
+function shownSquare(size: number, photo: Padding): RigRegion | null {
+  const x0 = Math.max(0, Math.ceil(photo.left + EDGE_RINGING_PX)), y0 = Math.max(0, Math.ceil(photo.top + EDGE_RINGING_PX));
+  const x1 = Math.min(size, Math.floor(photo.right - EDGE_RINGING_PX)), y1 = Math.min(size, Math.floor(photo.bottom - EDGE_RINGING_PX));
+  const side = Math.min(x1 - x0, y1 - y0);
+  if (side >= size || side < 1) return null;
+  const near = (lo: number, hi: number) => Math.round(Math.min(hi - side, Math.max(lo, size / 2 - side / 2)));
+  return { x: near(x0, x1), y: near(y0, y1), width: side, height: side };
 }
 
 /**

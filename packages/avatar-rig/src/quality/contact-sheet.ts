@@ -18,10 +18,12 @@ export function sheetPoses(rig: Rig): Array<{ label: string; weights: RigWeights
   ];
 }
 
+/** A square about `r`, `scale` times its larger side, within what players show of the rig (its view). */
 function squareAround(r: RigRegion, scale: number, rig: Rig) {
-  const side = Math.min(rig.width, rig.height, Math.round(Math.max(r.width, r.height) * scale));
-  const left = Math.max(0, Math.min(rig.width - side, Math.round(r.x + r.width / 2 - side / 2)));
-  const top = Math.max(0, Math.min(rig.height - side, Math.round(r.y + r.height / 2 - side / 2)));
+  const shown = rig.view ?? { x: 0, y: 0, width: rig.width, height: rig.height };
+  const side = Math.min(shown.width, shown.height, Math.round(Math.max(r.width, r.height) * scale));
+  const left = Math.max(shown.x, Math.min(shown.x + shown.width - side, Math.round(r.x + r.width / 2 - side / 2)));
+  const top = Math.max(shown.y, Math.min(shown.y + shown.height - side, Math.round(r.y + r.height / 2 - side / 2)));
   return { left, top, width: side, height: side };
 }
 
@@ -29,7 +31,8 @@ const escapeXml = (s: string) => s.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0
 
 /**
  * One PNG per photo: every sheet pose rendered by the product's CPU renderer, a row zoomed on the
- * face and a row zoomed on the mouth, each tile labelled; `title` heads the sheet.
+ * face and a row zoomed on the mouth (within the rig's view, as players show it), each tile
+ * labelled; `title` heads the sheet.
  */
 export async function contactSheet(rig: Rig, textures: DecodedTextures, title: string): Promise<Buffer> {
   const poses = sheetPoses(rig);

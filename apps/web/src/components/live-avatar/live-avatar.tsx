@@ -125,7 +125,8 @@ export function LiveAvatar({ rigBaseUrl, authenticated = false, lipsync, speech,
 
   const failed = loadFailed || playerFailed;
   const state = failed ? 'error' : player ? 'ready' : 'loading';
-  const aspectRatio = bundle ? `${bundle.rig.width} / ${bundle.rig.height}` : DEFAULT_ASPECT;
+  const shown = bundle?.rig.view ?? bundle?.rig;
+  const aspectRatio = shown ? `${shown.width} / ${shown.height}` : DEFAULT_ASPECT;
 
   return (
     <div className={`relative w-full overflow-hidden rounded-2xl bg-slate-100 ${className}`} style={{ aspectRatio }} data-state={state} data-speaking={speaking ? 'true' : 'false'} data-lipsync={lipsync ? 'true' : 'false'} data-backend={player?.backend}>
