@@ -7,10 +7,11 @@ const VERTEX_SHADER = `#version 300 es
 layout(location = 0) in vec2 a_position;
 layout(location = 1) in vec2 a_uv;
 layout(location = 2) in float a_depth;
+uniform vec2 u_origin;
 uniform vec2 u_size;
 out vec2 v_uv;
 void main() {
-  vec2 clip = a_position / u_size * 2.0 - 1.0;
+  vec2 clip = (a_position - u_origin) / u_size * 2.0 - 1.0;
   gl_Position = vec4(clip.x, -clip.y, a_depth, 1.0);
   v_uv = a_uv;
 }`;
@@ -120,11 +121,12 @@ export function createWebGl2Backend(canvas: HTMLCanvasElement | OffscreenCanvas,
       gl.viewport(0, 0, view.canvasWidth, view.canvasHeight);
       gl.clearColor(0, 0, 0, 0);
       gl.clear(gl.COLOR_BUFFER_BIT);
-      // GL's origin is bottom-left. The portrait may reach past the canvas (a rig showing only its
-      // view): the scissor keeps the drawing to the view.
-      gl.viewport(Math.round(view.x), Math.round(view.canvasHeight - view.y - view.height), Math.round(view.width), Math.round(view.height));
-      gl.enable(gl.SCISSOR_TEST);
-      gl.scissor(Math.round(view.shown.x), Math.round(view.canvasHeight - view.shown.y - view.shown.height), Math.round(view.shown.width), Math.round(view.shown.height));
+      // The viewport is what is shown (GL's origin is bottom-left), and the shader maps the rig's
+      // view onto it: a viewport as large as the whole portrait, reaching past the canvas, could
+      // pass the GPU's largest (MAX_VIEWPORT_DIMS) and be cut down.
+      const { shown } = view;
+      gl.viewport(Math.round(shown.x), Math.round(view.canvasHeight - shown.y - shown.height), Math.round(shown.width), Math.round(shown.height));
+      const origin = [(shown.x - view.x) / view.scale, (shown.y - view.y) / view.scale] as const;
       gl.bindBuffer(gl.ARRAY_BUFFER, r.positionBuffer);
       gl.bufferSubData(gl.ARRAY_BUFFER, 0, positions);
       gl.blendFunc(gl.ONE, gl.ONE_MINUS_SRC_ALPHA);
@@ -135,7 +137,8 @@ export function createWebGl2Backend(canvas: HTMLCanvasElement | OffscreenCanvas,
         if (program !== current) {
           current = program;
           gl.useProgram(program.program);
-          gl.uniform2f(program.sizeLocation, rig.width, rig.height);
+          gl.uniform2f(program.originLocation, origin[0], origin[1]);
+          gl.uniform2f(program.sizeLocation, shown.width / view.scale, shown.height / view.scale);
           gl.uniform1i(program.textureLocation, 0);
         }
         // Rig v2's depth-tested layer is the face, textured with the portrait, which the rig
@@ -157,7 +160,6 @@ export function createWebGl2Backend(canvas: HTMLCanvasElement | OffscreenCanvas,
       }
       gl.bindVertexArray(null);
       gl.disable(gl.DEPTH_TEST);
-      gl.disable(gl.SCISSOR_TEST);
     },
     destroy() {
       canvas.removeEventListener('webglcontextlost', onLost);
@@ -230,11 +232,11 @@ function deleteResources(gl: WebGL2RenderingContext, r: Resources) {
   if (r.level0) gl.deleteProgram(r.level0.program);
 }
 
-interface LinkedProgram { program: WebGLProgram; sizeLocation: WebGLUniformLocation | null; textureLocation: WebGLUniformLocation | null }
+interface LinkedProgram { program: WebGLProgram; originLocation: WebGLUniformLocation | null; sizeLocation: WebGLUniformLocation | null; textureLocation: WebGLUniformLocation | null }
 
 function linkedProgram(gl: WebGL2RenderingContext, fragmentSource: string): LinkedProgram {
   const program = linkProgram(gl, VERTEX_SHADER, fragmentSource);
-  return { program, sizeLocation: gl.getUniformLocation(program, 'u_size'), textureLocation: gl.getUniformLocation(program, 'u_texture') };
+  return { program, originLocation: gl.getUniformLocation(program, 'u_origin'), sizeLocation: gl.getUniformLocation(program, 'u_size'), textureLocation: gl.getUniformLocation(program, 'u_texture') };
 }
 
 /**

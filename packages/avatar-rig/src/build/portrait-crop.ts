@@ -41,7 +41,8 @@ export interface PortraitCrop {
  * missing; narrow photos at the sides) the portrait is extended: the photo's edge is carried
  * outwards, softening as it goes, and the photo fades into it over a feathered band (see
  * extendBeyondPhoto), so the rig's frame and skirt move over soft continuations of the photo, not
- * streaks of repeated edge pixels or a mirrored second face.
+ * streaks of repeated edge pixels or a mirrored second face. Players show only the photo's part of
+ * such a portrait (`view`).
  */
 export async function portraitCrop(image: Buffer, face: FaceFound): Promise<PortraitCrop> {
   const { side, left, top } = cropSquare(face);
