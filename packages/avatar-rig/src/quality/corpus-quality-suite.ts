@@ -8,12 +8,27 @@ import { nonFiniteNumbers } from './finite-rig';
 import { geometryQuality } from './geometry-quality';
 import { closesEnough, opensEnough, QUALITY_GOALS, shutsOnBlink } from './goals';
 import { mouthGap } from './mouth-gap';
+import type { Rig } from '../types';
 
 // Every in-range photo of the corpus (fixtures/faces/corpus.json, fetched by npm test's setup),
 // derived variants included, through the real analysis and rig build, then judged on the CPU
 // renderer's frames: about 2-3 s a photo. The corpus is split into shards, one test file each, so
 // that the test runner's workers judge them side by side.
 const inRange = listCorpusPhotos({ derived: true }).filter((p) => p.expected.range === 'in-range');
+
+/**
+ * A player shows the rig's view (the photo's part of its portrait): at least this share of the face
+ * box lies inside it. Where the photo cuts the face, the view does too; the corpus's least is
+ * tabler-male-28's 0.82 (a 128 px thumbnail cut at the forehead, the chin and one cheek).
+ */
+const MIN_FACE_IN_VIEW = 0.8;
+
+function faceShareInView(rig: Rig): number {
+  const { box } = rig.face, view = rig.view ?? { x: 0, y: 0, width: rig.width, height: rig.height };
+  const w = Math.max(0, Math.min(box.x + box.width, view.x + view.width) - Math.max(box.x, view.x));
+  const h = Math.max(0, Math.min(box.y + box.height, view.y + view.height) - Math.max(box.y, view.y));
+  return (w * h) / (box.width * box.height);
+}
 
 interface PhotoResult { id: string; problems: string[]; gapAa: number | null; gapPp: number | null }
 
@@ -31,6 +46,8 @@ async function judge(id: string, file: string): Promise<PhotoResult> {
   if (q.holesPx !== 0) problems.push(`${q.holesPx} holes`);
   const open = openAtBlink(built.rig);
   if (!shutsOnBlink(open)) problems.push(`a blink leaves an eye ${(open * 100).toFixed(0)}% open`);
+  const shown = faceShareInView(built.rig);
+  if (shown < MIN_FACE_IN_VIEW) problems.push(`the view shows ${(shown * 100).toFixed(0)}% of the face box`);
   return { id, problems, gapAa: await mouthGap(built.rig, textures, 'aa'), gapPp: await mouthGap(built.rig, textures, 'PP') };
 }
 
@@ -45,7 +62,7 @@ export function describeCorpusQuality(index: number, count: number) {
     const photos = shardOf(index, count);
     let results: PhotoResult[] = [];
 
-    it('every in-range photo becomes an avatar whose rest frame is the photo, with the mouth inside the lips, no holes at any pose and eyes that shut on a blink', { timeout: 900_000 }, async () => {
+    it('every in-range photo becomes an avatar whose rest frame is the photo, with the mouth inside the lips, no holes at any pose, eyes that shut on a blink and its face in view', { timeout: 900_000 }, async () => {
       expect(inRange.length).toBeGreaterThanOrEqual(40);
       results = [];
       for (const photo of photos) results.push(await judge(photo.id, photo.file));
