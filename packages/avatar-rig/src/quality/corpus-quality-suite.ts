@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { sharedArea } from '@avatar-factory/contracts';
 import { analyseFace } from '@avatar-factory/face-analysis';
 import { listCorpusPhotos } from '@avatar-factory/face-analysis/corpus';
 import { buildRig, decodeTextures } from '../node';
@@ -24,10 +25,8 @@ const inRange = listCorpusPhotos({ derived: true }).filter((p) => p.expected.ran
 const MIN_FACE_IN_VIEW = 0.8;
 
 function faceShareInView(rig: Rig): number {
-  const { box } = rig.face, view = rig.view ?? { x: 0, y: 0, width: rig.width, height: rig.height };
-  const w = Math.max(0, Math.min(box.x + box.width, view.x + view.width) - Math.max(box.x, view.x));
-  const h = Math.max(0, Math.min(box.y + box.height, view.y + view.height) - Math.max(box.y, view.y));
-  return (w * h) / (box.width * box.height);
+  const { box } = rig.face;
+  return sharedArea(box, rig.view ?? { x: 0, y: 0, width: rig.width, height: rig.height }) / (box.width * box.height);
 }
 
 interface PhotoResult { id: string; problems: string[]; gapAa: number | null; gapPp: number | null }
