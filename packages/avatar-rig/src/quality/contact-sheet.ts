@@ -1,6 +1,7 @@
 import sharp, { type OverlayOptions } from 'sharp';
 import { visemeWeightsToTargets } from '../evaluate';
 import { renderRigRgba, type DecodedTextures } from '../render/render-rig';
+import { shownRegion } from '../shown-region';
 import type { Rig, RigRegion, RigWeights } from '../types';
 
 const TILE = 220;
@@ -20,7 +21,7 @@ export function sheetPoses(rig: Rig): Array<{ label: string; weights: RigWeights
 
 /** A square about `r`, `scale` times its larger side, within what players show of the rig (its view). */
 function squareAround(r: RigRegion, scale: number, rig: Rig) {
-  const shown = rig.view ?? { x: 0, y: 0, width: rig.width, height: rig.height };
+  const shown = shownRegion(rig);
   const side = Math.min(shown.width, shown.height, Math.round(Math.max(r.width, r.height) * scale));
   const left = Math.max(shown.x, Math.min(shown.x + shown.width - side, Math.round(r.x + r.width / 2 - side / 2)));
   const top = Math.max(shown.y, Math.min(shown.y + shown.height - side, Math.round(r.y + r.height / 2 - side / 2)));

@@ -9,6 +9,7 @@ import { nonFiniteNumbers } from './finite-rig';
 import { geometryQuality } from './geometry-quality';
 import { closesEnough, opensEnough, QUALITY_GOALS, shutsOnBlink } from './goals';
 import { mouthGap } from './mouth-gap';
+import { shownRegion } from '../shown-region';
 import type { Rig } from '../types';
 
 // Every in-range photo of the corpus (fixtures/faces/corpus.json, fetched by npm test's setup),
@@ -26,7 +27,7 @@ const MIN_FACE_IN_VIEW = 0.8;
 
 function faceShareInView(rig: Rig): number {
   const { box } = rig.face;
-  return sharedArea(box, rig.view ?? { x: 0, y: 0, width: rig.width, height: rig.height }) / (box.width * box.height);
+  return sharedArea(box, shownRegion(rig)) / (box.width * box.height);
 }
 
 interface PhotoResult { id: string; problems: string[]; gapAa: number | null; gapPp: number | null }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { listCorpusPhotos } from '@avatar-factory/face-analysis/corpus';
 import { buildRig, FACE_TEXTURE, type BuiltRig } from '../build/build-rig';
 import { mirrorRig } from '../build/mirror-rig';
+import { shownRegion } from '../shown-region';
 import { portraitPng } from './portrait';
 import { decodeTextures, renderRigRgba } from './render-rig';
 
@@ -18,7 +19,7 @@ async function rigOf(id: string): Promise<BuiltRig> {
 /** The largest difference of any colour channel between a PNG and the CPU renderer's rest frame of the rig, cut to the rig's view. */
 async function differenceFromRestFrame({ rig, textures }: BuiltRig, png: Buffer): Promise<number> {
   const drawn = renderRigRgba(rig, await decodeTextures(textures));
-  const view = rig.view ?? { x: 0, y: 0, width: rig.width, height: rig.height };
+  const view = shownRegion(rig);
   const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   expect([info.width, info.height]).toEqual([view.width, view.height]);
   let most = 0;
