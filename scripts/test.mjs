@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // `npm test`: every test stage in order, then one summary line 'N passed, N failed'.
-// Stages: typecheck, lint, knip, migrations vs schema, unit, API on PGlite and on PostgreSQL (side by side), build, browser
-// (e2e). The two API passes run at the same time: each runs its files one after another and
-// spends much of its time waiting (jobs, child processes, the database), so together they use
-// the two cores that one pass leaves half idle.
+// Stages: typecheck and lint (side by side), knip and migrations vs schema (side by side), unit,
+// API on PGlite and on PostgreSQL (side by side), build, browser (e2e). The two API passes run at
+// the same time: each runs its files one after another and spends much of its time waiting (jobs,
+// child processes, the database), so together they use the two cores that one pass leaves half
+// idle. The whole run must stay under 20 minutes on a 2-core machine.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -46,17 +47,17 @@ function countReport(report, ok) {
 }
 
 /**
- * Runs vitest stages at the same time. Each one's output is kept and printed whole when it ends,
- * so the log reads stage by stage.
+ * Runs stages at the same time. Each one's output is kept and printed whole when it ends, so the
+ * log reads stage by stage. A stage is a command, or a vitest project (`project`) whose report counts.
  */
-async function vitestTogether(stages) {
+async function together(stages) {
   const started = Date.now();
   console.log(`\n=== ${stages.map((stage) => stage.name).join(' + ')} (side by side)`);
   await Promise.all(
-    stages.map(({ name, project, env }) => {
-      const { report, args } = vitestArgs(name, project);
+    stages.map(({ name, project, command, args, env }) => {
+      const vitestRun = project ? vitestArgs(name, project) : null;
       return new Promise((resolve) => {
-        const child = spawn('npx', args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+        const child = spawn(vitestRun ? 'npx' : command, vitestRun ? vitestRun.args : args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
         const output = [];
         child.stdout.on('data', (chunk) => output.push(chunk));
         child.stderr.on('data', (chunk) => output.push(chunk));
@@ -66,7 +67,7 @@ async function vitestTogether(stages) {
           process.stdout.write(Buffer.concat(output));
           console.log(`=== ${name}: ${code === 0 ? 'ok' : `FAILED (exit ${code})`} in ${seconds} s`);
           if (code !== 0) failedStages.push(name);
-          countReport(report, code === 0);
+          if (vitestRun) countReport(vitestRun.report, code === 0);
           resolve();
         });
       });
@@ -78,14 +79,19 @@ function postgresReachable() {
   return spawnSync('pg_isready', ['-h', '127.0.0.1', '-p', '5432'], { stdio: 'ignore' }).status === 0;
 }
 
-step('typecheck', 'npm', ['run', 'typecheck', '--silent']);
-step('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
-step('unused files, exports and dependencies (knip)', 'npx', ['knip', '--no-progress']);
-step('migrations match the schema', 'node', ['scripts/check-migrations.mjs']);
+// The static checks are single-threaded: two at a time keep both cores busy.
+await together([
+  { name: 'typecheck', command: 'npm', args: ['run', 'typecheck', '--silent'] },
+  { name: 'lint', command: 'npx', args: ['eslint', '--max-warnings', '0', '.'] },
+]);
+await together([
+  { name: 'unused files, exports and dependencies (knip)', command: 'npx', args: ['knip', '--no-progress'] },
+  { name: 'migrations match the schema', command: 'node', args: ['scripts/check-migrations.mjs'] },
+]);
 vitest('unit tests', 'unit');
 const pgliteApi = { name: 'API tests on PGlite', project: 'api', env: { DB_KIND: 'pglite' } };
 if (postgresReachable()) {
-  await vitestTogether([pgliteApi, { name: 'API tests on PostgreSQL', project: 'api', env: { DB_KIND: 'postgres' } }]);
+  await together([pgliteApi, { name: 'API tests on PostgreSQL', project: 'api', env: { DB_KIND: 'postgres' } }]);
 } else if (process.env.CI === 'true') {
   vitest(pgliteApi.name, pgliteApi.project, pgliteApi.env);
   console.error('\n!!! PostgreSQL on 127.0.0.1:5432 is not reachable and CI=true: the PostgreSQL API tests must run.');

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 
 /** Which database the API tests run on: DB_KIND=pglite (default) or DB_KIND=postgres. */
@@ -7,11 +9,12 @@ export const testDbKind = process.env.DB_KIND === 'postgres' ? 'postgres' : 'pgl
 export const postgresAdminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /**
- * A fresh, empty database for one test file: in-memory PGlite, or a new PostgreSQL database that
- * is dropped again on close, so test files never see each other's rows.
+ * A fresh, empty database for one test file: in-memory PGlite (started from the migrated dump the
+ * API tests' global setup made, see migrated-pglite.ts), or a new PostgreSQL database that is
+ * dropped again on close, so test files never see each other's rows.
  */
 export async function createTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
-  if (testDbKind === 'pglite') return openDatabase({ inMemory: true });
+  if (testDbKind === 'pglite') return openDatabase({ inMemory: true, startFrom: await migratedPglite() });
   const name = `af_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: postgresAdminUrl });
   await admin.connect();
@@ -30,4 +33,10 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { url?: str
       await cleanup.end();
     },
   };
+}
+
+/** The migrated dump the API tests' global setup left, if any (`npm run openapi` runs outside Vitest). */
+async function migratedPglite(): Promise<Blob | undefined> {
+  const file = process.env.VITEST ? inject('migratedPglite') : undefined;
+  return file ? new Blob([await readFile(file)]) : undefined;
 }
