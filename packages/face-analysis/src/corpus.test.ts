@@ -4,8 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { analyseFace } from './analyse-face';
 import { listCorpusPhotos } from './corpus';
 
-// The whole corpus (fixtures/faces/corpus.json, fetched by scripts/fetch-face-corpus.mjs), each
-// photo analysed once: about 0.2-0.5 s a photo on WASM.
+// The whole corpus (fixtures/faces/corpus.json, fetched by scripts/fetch-face-corpus.mjs).
 const photos = listCorpusPhotos({ derived: true });
 
 describe('the face photo corpus', () => {
@@ -19,16 +18,17 @@ describe('the face photo corpus', () => {
     expect(new Set(photos.map((p) => p.id)).size).toBe(photos.length);
   });
 
-  it('every photo gets the range decision corpus.json records, with the recorded reason', { timeout: 300_000 }, async () => {
+  // The in-range photos are analysed where they are made into avatars: the corpus-quality suite
+  // (packages/avatar-rig/src/quality) fails on any of them refused. Analysing them here too took
+  // 80 of this file's 126 s in a CI run.
+  it('every out-of-range photo is refused with the code corpus.json records', { timeout: 300_000 }, async () => {
     const wrong: string[] = [];
     for (const photo of photos) {
+      if (photo.expected.range === 'in-range') continue;
       // As the avatar pipeline reads a photo: a face missed in the whole frame is looked for framed closer.
       const result = await analyseFace(readFileSync(photo.file), { framedCloser: true });
-      const got = result.ok ? 'in-range' : `${result.code}: ${result.message}`;
-      const want = photo.expected.range === 'in-range' ? 'in-range' : `${photo.expected.code}: ${photo.expected.reason}`;
       // A measured value may move by a unit between runs of the same model; the decision and the code may not.
-      const same = result.ok ? photo.expected.range === 'in-range' : photo.expected.range === 'out-of-range' && result.code === photo.expected.code;
-      if (!same) wrong.push(`${photo.id}: expected ${want}, got ${got}`);
+      if (result.ok || result.code !== photo.expected.code) wrong.push(`${photo.id}: expected ${photo.expected.code}: ${photo.expected.reason}, got ${result.ok ? 'in range' : `${result.code}: ${result.message}`}`);
     }
     expect(wrong).toEqual([]);
   });
