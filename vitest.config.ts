@@ -7,7 +7,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * call a suite), so they started last, 345 s into the unit run, and the two cores then spent 270 s
  * on them alone: the run took 616 s for 1090 s of files on two workers.
  */
-const MINUTES_LONG = [/corpus-quality-\d+-of-\d+\.test\.ts$/, /face-analysis\/src\/corpus\.test\.ts$/];
+const MINUTES_LONG = [/corpus-quality-\d+-of-\d+\.test\.ts$/];
 
 class MinutesLongFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {

@@ -43,7 +43,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
 
 /**
  * A dump of an empty in-memory PGlite database with every migration applied, for openDatabase's
- * startFrom: loading it took 0.5 s, creating and migrating a database 2.5-4 s (the API tests
+ * startFrom: loading it took 0.8 s, creating and migrating a database 2.3-3.9 s (the API tests
  * start every test file's database from one).
  */
 export async function migratedPgliteDump(): Promise<Blob> {
