@@ -35,8 +35,13 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { url?: str
   };
 }
 
-/** The migrated dump the API tests' global setup left, if any (`npm run openapi` runs outside Vitest). */
-async function migratedPglite(): Promise<Blob | undefined> {
+let migratedDump: Promise<Blob | undefined> | undefined;
+
+/**
+ * The migrated dump the API tests' global setup left, if any (`npm run openapi` runs outside
+ * Vitest), read once per test file: several files open a database per test, and the dump is 40 MB.
+ */
+function migratedPglite(): Promise<Blob | undefined> {
   const file = process.env.VITEST ? inject('migratedPglite') : undefined;
-  return file ? new Blob([await readFile(file)]) : undefined;
+  return (migratedDump ??= file ? readFile(file).then((bytes) => new Blob([bytes])) : Promise.resolve(undefined));
 }
