@@ -308,6 +308,28 @@ describe('the lower inner lip', () => {
     }
   });
 
+  it('ends at a laugh\'s pale lower lip where Human\'s line lies on that lip, which then keeps its height when the lips close', async () => {
+    // softui-charles: Human put the lower inner lip 10 px into his 17 px pale lower lip, under the
+    // mouth's dark; the opening took in the lip's upper half, and closed for m, b and p the lower lip
+    // was a thin line over the goatee.
+    const crop = await cropOf('softui-charles');
+    const lips = refineInnerLips(crop.mesh, crop.rgba, crop.size);
+    const luma = ([x, y]: readonly number[]) => {
+      const o = (Math.round(y! - 0.5) * crop.size + Math.round(x! - 0.5)) * 4;
+      return 0.299 * crop.rgba[o]! + 0.587 * crop.rgba[o + 1]! + 0.114 * crop.rgba[o + 2]!;
+    };
+    for (const k of [3, 4, 5]) {
+      // Pixel by pixel down from the upper inner lip to the lower one: how far the mouth's dark ends
+      // above the lower inner lip.
+      const top = lips.mesh[UPPER_INNER[k]!]!, bottom = lips.mesh[LOWER_INNER[k]!]!;
+      const length = Math.hypot(bottom[0]! - top[0]!, bottom[1]! - top[1]!);
+      const along = Array.from({ length: Math.ceil(length) }, (_, i) => luma([top[0]! + ((bottom[0]! - top[0]!) * i) / length, top[1]! + ((bottom[1]! - top[1]!) * i) / length]));
+      // At most the photo's soft edge (5 px in this crop) lies between them: 10-13 px of lip did.
+      const pastTheDark = length - along.findLastIndex((y) => y < 40);
+      expect({ k, onTheLipsEdge: pastTheDark <= 6 }).toEqual({ k, onTheLipsEdge: true });
+    }
+  });
+
   it('is moved out of a laughing mouth\'s dark near the corners, onto the lip', async () => {
     // softui-ivana: near the image-left corner the mouth's dark filled two thirds of what Human
     // calls lower lip, and closing the lips drew it as a black wedge on the lower lip.

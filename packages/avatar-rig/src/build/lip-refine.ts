@@ -272,7 +272,7 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
   });
   const spans = (lowerReach: number, onlyDarkOpens: boolean) => columns.map((c, k) => {
     const lo = Math.floor(0.1 * SAMPLES), hi = Math.ceil(0.9 * SAMPLES);
-    const { notLip } = classifier(c.samples, lo, hi, humanBand(c), onlyDarkOpens && opensDark && DEEP_DARK_COLUMNS.includes(k));
+    const { notLip, lipFrom } = classifier(c.samples, lo, hi, humanBand(c), onlyDarkOpens && opensDark && DEEP_DARK_COLUMNS.includes(k));
     const score = c.samples.map((s, at) => (notLip(s, at) ? 1 : -1.2));
     let best = 0, bestFrom = -1, bestTo = -1, sum = 0, from = 0;
     for (let s = lo; s < hi; s++) {
@@ -286,12 +286,16 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
     // is as bright and pale as a tooth), or within lowerReach of the lower lip. Where the two
     // disagree the larger opening wins, a little larger still: a lip band must hold only lip, or
     // closing the lips would show teeth on them; a sliver of lip in the opening just moves with the
-    // teeth.
+    // teeth. Only where the column shows a lit lower lip past the opening (litLipBelowTeeth) does
+    // the opening end where that lip begins, Human's line lying on it: softui-charles's pale lower
+    // lip under a laugh's dark, which Human's line cut in half (10 px into a 17 px lip), went into
+    // the opening, and the lips closed for m, b and p left a lower lip a third as thick.
     if (best >= 2) {
       const margin = 2 / SAMPLES;
+      const litLipBelow = lipFrom <= bestTo;
       return {
         t0: Math.max(Math.min(bestFrom / SAMPLES, c.humanUpper) - margin, c.upperLimit),
-        t1: Math.min(Math.max((bestTo + 1) / SAMPLES, c.humanLower) + margin, c.lowerLimit(lowerReach)),
+        t1: Math.min(Math.max((bestTo + 1) / SAMPLES, litLipBelow ? 0 : c.humanLower) + margin, c.lowerLimit(lowerReach)),
       };
     }
     // Closed: the lips meet at the darkest line between them.
