@@ -30,6 +30,9 @@ function faceShareInView(rig: Rig): number {
   return sharedArea(box, shownRegion(rig)) / (box.width * box.height);
 }
 
+/** The share of a shard's photos that Human must read open at 'aa', and shut at 'PP'. */
+const MIN_READ_SHARE = 0.9;
+
 interface PhotoResult { id: string; problems: string[]; gapAa: number | null; gapPp: number | null }
 
 async function judge(id: string, file: string): Promise<PhotoResult> {
@@ -74,8 +77,10 @@ export function describeCorpusQuality(index: number, count: number) {
       const open = results.filter((r) => opensEnough(r.gapAa)).length / results.length;
       const shut = results.filter((r) => closesEnough(r.gapPp)).length / results.length;
       console.log(`mouth gap: aa >= ${QUALITY_GOALS.minMouthGapAa} on ${(open * 100).toFixed(0)}%, PP <= ${QUALITY_GOALS.maxMouthGapPp} on ${(shut * 100).toFixed(0)}% of ${results.length} photos`);
-      expect(open).toBeGreaterThanOrEqual(0.8);
-      expect(shut).toBeGreaterThanOrEqual(0.85);
+      // The shards stand at 94-98% (the goal is 100%; the misses are in docs/benchmarks.md): two
+      // more misses in the weaker ones fail.
+      expect(open).toBeGreaterThanOrEqual(MIN_READ_SHARE);
+      expect(shut).toBeGreaterThanOrEqual(MIN_READ_SHARE);
     });
   });
 }
