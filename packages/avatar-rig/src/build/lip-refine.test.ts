@@ -6,6 +6,12 @@ import { sampleAt } from './photo-sample';
 
 const cropOf = async (id: string, options?: { grey?: boolean; exposure?: number }) => (await cropOfCorpusPhoto(id, options)).crop;
 
+/** Luma of the crop's pixel under (x, y). */
+function lumaAt(crop: { rgba: Uint8Array | Buffer; size: number }, x: number, y: number): number {
+  const o = (Math.round(y - 0.5) * crop.size + Math.round(x - 0.5)) * 4;
+  return 0.299 * crop.rgba[o]! + 0.587 * crop.rgba[o + 1]! + 0.114 * crop.rgba[o + 2]!;
+}
+
 async function lipsOf(id: string) {
   const crop = await cropOf(id);
   return refineInnerLips(crop.mesh, crop.rgba, crop.size);
@@ -158,10 +164,7 @@ describe('the split line', () => {
     for (const [id, columns] of [['softui-ivana', [1, 2, 3, 4, 5, 6, 7]], ['softui-charles', [1, 2, 3, 4, 5, 6, 7]], ['clm-franck-04117', [3, 4, 5, 6, 7]], ['softui-ivana-dim', [3, 5]]] as const) {
       const crop = await cropOf(id);
       const lips = refineInnerLips(crop.mesh, crop.rgba, crop.size);
-      const luma = (x: number, y: number) => {
-        const o = (Math.round(y - 0.5) * crop.size + Math.round(x - 0.5)) * 4;
-        return 0.299 * crop.rgba[o]! + 0.587 * crop.rgba[o + 1]! + 0.114 * crop.rgba[o + 2]!;
-      };
+      const luma = (x: number, y: number) => lumaAt(crop, x, y);
       for (const k of columns) {
         const u = lips.mesh[UPPER_INNER[k]!]!, l = lips.mesh[LOWER_INNER[k]!]!, s = lips.biteLine[k]!;
         const d = Math.hypot(l[0] - u[0], l[1] - u[1]);
@@ -185,9 +188,7 @@ describe('the split line', () => {
         const u = lips.mesh[UPPER_INNER[k]!]!, l = lips.mesh[LOWER_INNER[k]!]!, s = lips.split[k]!;
         const d = Math.hypot(l[0] - u[0], l[1] - u[1]);
         const [x, y] = [s[0] + (2 * (l[0] - u[0])) / d, s[1] + (2 * (l[1] - u[1])) / d];
-        const o = (Math.round(y - 0.5) * crop.size + Math.round(x - 0.5)) * 4;
-        const below = 0.299 * crop.rgba[o]! + 0.587 * crop.rgba[o + 1]! + 0.114 * crop.rgba[o + 2]!;
-        expect({ id, k, dark: below < 40 }).toEqual({ id, k, dark: true });
+        expect({ id, k, dark: lumaAt(crop, x, y) < 40 }).toEqual({ id, k, dark: true });
       }
     }
   });
@@ -198,10 +199,7 @@ describe('the split line', () => {
     // column 3, and 'aa' opened the cavity under a strip of lip that stayed under the teeth.
     const crop = await cropOf('tabler-male-14-4x');
     const lips = refineInnerLips(crop.mesh, crop.rgba, crop.size);
-    const luma = ([x, y]: readonly number[]) => {
-      const o = (Math.round(y! - 0.5) * crop.size + Math.round(x! - 0.5)) * 4;
-      return 0.299 * crop.rgba[o]! + 0.587 * crop.rgba[o + 1]! + 0.114 * crop.rgba[o + 2]!;
-    };
+    const luma = ([x, y]: readonly number[]) => lumaAt(crop, x!, y!);
     for (const k of [2, 3, 4, 5]) {
       const u = lips.mesh[UPPER_INNER[k]!]!, l = lips.mesh[LOWER_INNER[k]!]!, s = lips.split[k]!;
       const along = Array.from({ length: 40 }, (_, i) => luma([u[0]! + ((l[0]! - u[0]!) * (i + 0.5)) / 40, u[1]! + ((l[1]! - u[1]!) * (i + 0.5)) / 40]));
@@ -227,10 +225,7 @@ describe('a laugh\'s split', () => {
     for (const id of ['softui-charles', 'softui-charles-blur', 'softui-ivana-rot+20', 'clm-franck-04117']) {
       const crop = await cropOf(id);
       const lips = refineInnerLips(crop.mesh, crop.rgba, crop.size);
-      const luma = (x: number, y: number) => {
-        const o = (Math.round(y - 0.5) * crop.size + Math.round(x - 0.5)) * 4;
-        return 0.299 * crop.rgba[o]! + 0.587 * crop.rgba[o + 1]! + 0.114 * crop.rgba[o + 2]!;
-      };
+      const luma = (x: number, y: number) => lumaAt(crop, x, y);
       const u = lips.mesh[UPPER_INNER[4]!]!, l = lips.mesh[LOWER_INNER[4]!]!, d = Math.hypot(l[0] - u[0], l[1] - u[1]);
       const down = [(l[0] - u[0]) / d, (l[1] - u[1]) / d] as const;
       let teethCut = 0;
@@ -314,10 +309,7 @@ describe('the lower inner lip', () => {
     // was a thin line over the goatee.
     const crop = await cropOf('softui-charles');
     const lips = refineInnerLips(crop.mesh, crop.rgba, crop.size);
-    const luma = ([x, y]: readonly number[]) => {
-      const o = (Math.round(y! - 0.5) * crop.size + Math.round(x! - 0.5)) * 4;
-      return 0.299 * crop.rgba[o]! + 0.587 * crop.rgba[o + 1]! + 0.114 * crop.rgba[o + 2]!;
-    };
+    const luma = ([x, y]: readonly number[]) => lumaAt(crop, x!, y!);
     for (const k of [3, 4, 5]) {
       // Pixel by pixel down from the upper inner lip to the lower one: how far the mouth's dark ends
       // above the lower inner lip.
@@ -335,10 +327,7 @@ describe('the lower inner lip', () => {
     // calls lower lip, and closing the lips drew it as a black wedge on the lower lip.
     const crop = await cropOf('softui-ivana');
     const lips = refineInnerLips(crop.mesh, crop.rgba, crop.size);
-    const luma = (x: number, y: number) => {
-      const o = (Math.round(y - 0.5) * crop.size + Math.round(x - 0.5)) * 4;
-      return 0.299 * crop.rgba[o]! + 0.587 * crop.rgba[o + 1]! + 0.114 * crop.rgba[o + 2]!;
-    };
+    const luma = (x: number, y: number) => lumaAt(crop, x, y);
     for (const k of [0, 1]) {
       const [x, y] = lips.mesh[LOWER_INNER[k]!]!;
       expect({ k, dark: luma(x, y) < 45 }).toEqual({ k, dark: false });
