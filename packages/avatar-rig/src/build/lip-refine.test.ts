@@ -303,8 +303,8 @@ describe('the lower inner lip', () => {
     }
   });
 
-  it('ends at a laugh\'s pale lower lip where Human\'s line lies on that lip, which then keeps its height when the lips close', async () => {
-    // softui-charles: Human put the lower inner lip 10 px into his 17 px pale lower lip, under the
+  it('ends at a laugh\'s pale lower lip where Human\'s line lies inside that lip', async () => {
+    // softui-charles: Human put the lower inner lip 10-13 px into his pale lower lip, under the
     // mouth's dark; the opening took in the lip's upper half, and closed for m, b and p the lower lip
     // was a thin line over the goatee.
     const crop = await cropOf('softui-charles');
