@@ -15,10 +15,8 @@ class MinutesLongFirst extends BaseSequencer {
     const projectOrder = new Map<string, number>();
     for (const file of sorted) if (!projectOrder.has(file.project.name)) projectOrder.set(file.project.name, projectOrder.size);
     const long = (file: TestSpecification) => (MINUTES_LONG.some((pattern) => pattern.test(file.moduleId)) ? 0 : 1);
-    return sorted
-      .map((file, index) => ({ file, index }))
-      .sort((a, b) => projectOrder.get(a.file.project.name)! - projectOrder.get(b.file.project.name)! || long(a.file) - long(b.file) || a.index - b.index)
-      .map(({ file }) => file);
+    // Array sort is stable: within a project and a kind, the base sequencer's order stays.
+    return [...sorted].sort((a, b) => projectOrder.get(a.project.name)! - projectOrder.get(b.project.name)! || long(a) - long(b));
   }
 }
 
