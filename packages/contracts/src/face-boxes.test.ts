@@ -24,6 +24,17 @@ describe('distinctFaces', () => {
     expect(count([box(0, 0, 200, 240), box(150, 100, 150, 150)])).toBe(2);
   });
 
+  it('counts no face far smaller than the largest (measured on a shrunk portrait)', () => {
+    // Human's face meshes on argonfree-team-4 shrunk to 317 x 317: her face, and one on her fingers.
+    expect(count([box(116, 63, 97, 105), box(206, 171, 16, 18)])).toBe(1);
+  });
+
+  it('keeps a second face as small as those in the corpus photos of several people', () => {
+    // softui-meeting: the two faces' mesh boxes, the smaller 0.66 of the larger's height.
+    expect(count([box(1279, 469, 88, 130), box(955, 378, 67, 86)])).toBe(2);
+    expect(count([box(0, 0, 200, 240), box(400, 0, 60, 80)])).toBe(2);
+  });
+
   it('counts nothing for no detections and one for one', () => {
     expect(count([])).toBe(0);
     expect(count([box(10, 10, 50, 60)])).toBe(1);
