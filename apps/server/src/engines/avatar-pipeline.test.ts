@@ -3,6 +3,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Rig } from '@avatar-factory/avatar-rig';
+import { decodeTextures } from '@avatar-factory/avatar-rig/node';
+import { mouthGap, QUALITY_GOALS } from '@avatar-factory/avatar-rig/quality';
 import { listCorpusPhotos } from '@avatar-factory/face-analysis/corpus';
 import { avatarPipeline } from './avatar-pipeline';
 
@@ -204,5 +206,22 @@ describe("a small face in a phone's 12-megapixel photo (4032 x 3024)", () => {
   it('is still one of two faces: the crop around one does not hide the other', async () => {
     const { face } = await avatarPipeline.analyse(await avatarPipeline.normalise(await phonePhoto(333, 2)));
     expect(face.ok ? 'ok' : face.code).toBe('multiple_faces');
+  });
+});
+
+describe('a laughing face in a phone-sized photo, found in its copy', () => {
+  it("closes its lips for m, b and p: the face is read again at the photo's own resolution", async () => {
+    // softui-ivana laughing, with room around her (her photo's edges repeated), enlarged to 2751 x
+    // 3842 as a phone saves a photo: her face 144 px high in the 2048 px copy it is found in. Read
+    // there, her lower lip lay in her open mouth's dark, and the lips closed for 'PP' over it.
+    const { data, info } = await sharp(listCorpusPhotos().find((p) => p.id === 'softui-ivana')!.file).raw().toBuffer({ resolveWithObject: true });
+    const room = { left: 535, right: 545, top: 500, bottom: 915 };
+    const roomy = await sharp(data, { raw: info }).extend({ ...room, extendWith: 'copy' }).raw().toBuffer({ resolveWithObject: true });
+    const phone = await sharp(roomy.data, { raw: roomy.info }).resize({ height: 3842 }).jpeg({ quality: 88 }).toBuffer();
+    const { face, image, mirrored } = await avatarPipeline.analyse(await avatarPipeline.normalise(phone));
+    expect(face.ok ? null : face.message).toBeNull();
+    if (!face.ok) return;
+    const built = await avatarPipeline.buildRig(image, face, { mirrored });
+    expect(await mouthGap(built.rig, await decodeTextures(built.textures), 'PP')).toBeLessThanOrEqual(QUALITY_GOALS.maxMouthGapPp);
   });
 });

@@ -107,7 +107,7 @@ async function analyseLarge(image: Buffer, largestSide: number): Promise<Analyse
   if (!box || (found.face.ok && Math.max(box.width, box.height) * CROP_PER_FACE * SHARPER >= MAX_PORTRAIT)) return found;
   const shown = found.image === copy ? image : await shownAsAnalysed(image, found);
   const crop = await cropAround(shown, box, scale);
-  if (found.face.ok) return { face: movedIntoCrop(found.face, crop, scale), image: crop.image, turnedDeg: found.turnedDeg, mirrored: found.mirrored };
+  if (found.face.ok) return { face: await readAgainInCrop(crop.image, movedIntoCrop(found.face, crop, scale)), image: crop.image, turnedDeg: found.turnedDeg, mirrored: found.mirrored };
   // A small face on its side is turned upright in the crop, where it is big enough to be found.
   const inCrop = await uprightIfOnItsSide(crop.image, await analyseFace(crop.image));
   const { face } = inCrop;
@@ -210,6 +210,23 @@ function movedIntoCrop(face: FaceFound, crop: Crop, scale: number): FaceFound {
     box: { x: x(face.box.x), y: y(face.box.y), width: face.box.width * k, height: face.box.height * k },
     measurements: { ...face.measurements, faceHeightPx: face.measurements.faceHeightPx * k },
   };
+}
+
+/** Side, in face boxes, of the square of the crop a face found in the copy is read again in. */
+const READ_AGAIN_SIDE = 2.2;
+
+/**
+ * A face found in the copy read again in the crop, at the photo's own resolution, as a photo of
+ * that size is read whole: in the copy it may be small enough for Human to misfit a laugh's lips
+ * (softui-ivana with room around it, enlarged to 2751 x 3842: her face 144 px high in the copy,
+ * its lower lip put 32 px too high in the crop's pixels, in her open mouth's dark; the lips closed
+ * for m, b and p over that dark, which Human read 0.31 mouth widths apart). The pose and size stay
+ * those measured in the copy, which the range was judged on; where the crop shows no face, the
+ * copy's reading stands.
+ */
+async function readAgainInCrop(crop: Buffer, moved: FaceFound): Promise<FaceFound> {
+  const again = await analyseFace(crop, { checkRange: false, detectIn: squareAround(moved.box, READ_AGAIN_SIDE) });
+  return again.ok ? { ...again, rotation: moved.rotation, measurements: moved.measurements } : moved;
 }
 
 /** The face in the image as given, or turned upright. */
