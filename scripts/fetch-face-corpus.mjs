@@ -92,7 +92,8 @@ async function degraded(sharp, file, degrade) {
     return sharp(file).extend({ top: y, bottom: y, left: x, right: x, background: { r: dominant.r, g: dominant.g, b: dominant.b } }).png().toBuffer();
   }
   if (upscale !== undefined) {
-    // A thumbnail enlarged as apps and editors do (Lanczos): a face big enough in pixels, soft in detail.
+    // A thumbnail enlarged as apps and editors do (Lanczos): a face big enough in pixels, soft in
+    // detail; or, under 1, a photo shrunk as a messenger sends it.
     const { width, height } = await sharp(file).metadata();
     return sharp(file).resize(Math.round(width * upscale), Math.round(height * upscale), { kernel: 'lanczos3' }).png().toBuffer();
   }

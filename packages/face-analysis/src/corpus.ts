@@ -37,7 +37,7 @@ export interface CorpusPhoto extends CorpusEntry {
  * How a phone, a messenger or a dim room spoils a photo: saved as a JPEG of that quality, its
  * light scaled by exposure (over 1: a flash's clipped highlights), its red, green and blue scaled
  * by colourCast (warm lamps, cold daylight), blurred (Gaussian sigma, px), given sensor noise
- * (sigma, 0-255), a thumbnail enlarged `upscale` times (Lanczos), as apps do with small photos,
+ * (sigma, 0-255), resized `upscale` times (Lanczos): a thumbnail enlarged as apps do, or a photo shrunk,
  * mirrored as a front camera's selfie, or the portrait small in a wider shot (padShare of its size
  * added on every side).
  */
