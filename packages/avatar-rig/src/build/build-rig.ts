@@ -6,6 +6,7 @@ import { relieveFolds } from '../geometry/fold-relief';
 import { coarsenLayer } from '../geometry/coarsen';
 import { EYE_IMAGE_LEFT, EYE_IMAGE_RIGHT, LOWER_INNER, LOWER_LIP, UPPER_LIP, CHEEK_IMAGE_LEFT, CHEEK_IMAGE_RIGHT, type EyeLandmarks } from './landmarks';
 import { edgeBlurSigma } from './photo-blur';
+import { upperLipOffTheTeeth } from './upper-lip-on-teeth';
 import { blackLevel } from './black-level';
 import { addLidLining, LID_LINING_TEXTURE } from './lid-lining';
 import { addLipLining, LINING_TEXTURE } from './lip-lining';
@@ -71,7 +72,7 @@ export async function buildRig(image: Buffer, analysis?: FaceAnalysis): Promise<
   // The photo's black, read once: the lips' refinement judges a faded laugh's dark above it, and
   // the cavity is painted against it.
   const black = blackLevel(crop.rgba, size, crop.mesh);
-  const inner = refineInnerLips(lids, crop.rgba, size, black);
+  const inner = refineInnerLips(upperLipOffTheTeeth(lids, crop.rgba, size), crop.rgba, size, black);
   const lips = { ...inner, mesh: refineLowerLipEdge(inner.mesh, crop.rgba, size, triangulation) };
   const mesh = buildRigMesh(lips, triangulation, size, upperLidMargins(lips.mesh, crop.rgba, size));
   // Rounded once for compact JSON, before anything (targets, UVs) is derived from them.

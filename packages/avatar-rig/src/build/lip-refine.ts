@@ -9,7 +9,7 @@ import type { Rgb } from './mouth-interior-texture';
 export const UPPER_OUTER = [185, 40, 39, 37, 0, 267, 269, 270, 409] as const;
 export const LOWER_OUTER = [146, 91, 181, 84, 17, 314, 405, 321, 375] as const;
 /** The two lip rings between outer and inner contour, per column (see UPPER_LIP / LOWER_LIP). */
-const UPPER_RINGS = [UPPER_LIP.slice(12, 21), UPPER_LIP.slice(23, 32)];
+export const UPPER_RINGS = [UPPER_LIP.slice(12, 21), UPPER_LIP.slice(23, 32)];
 export const LOWER_RINGS = [LOWER_LIP.slice(9, 18), LOWER_LIP.slice(18, 27)];
 
 export interface LipRefinement {
