@@ -13,8 +13,15 @@ export type AvatarSample = {
   faceDiff: number;
 };
 
-/** Luma (0-255) under which a mouth pixel counts as the open mouth's dark inside. */
-const DARK_LUMA = 40;
+/**
+ * For the open mouth's height: a pixel darker than this share of the median luma of the mouth
+ * box's upper half (lips and skin: the lower half may be a black collar, clm-audrey) in the first
+ * frame counts as the mouth's dark inside (the painted cavity is a dark brown, at luma 40-60 on a
+ * light face; a fixed luma of 40 found it on none of three faces).
+ */
+const OPEN_DARK_SHARE = 0.5;
+/** And darker than this luma: a red lipstick (luma about 90 on clm-audrey) is no open mouth. */
+const OPEN_DARK_MAX = 64;
 
 type SamplerArgs = { rig: { width: number; height: number; view?: Box }; mouth: Box; eyes: Box; face: Box };
 
@@ -22,18 +29,20 @@ type SamplerArgs = { rig: { width: number; height: number; view?: Box }; mouth: 
  * Installs a requestAnimationFrame sampler beside the player. Its callback runs after the
  * player's in the same frame, so even a WebGL canvas without preserveDrawingBuffer still holds
  * the frame just drawn. It also keeps, per phase, as PNG data URLs for the screenshots: the frame
- * whose mouth differs most from the first frame's (`mouth`), the one with the most mouth pixels
- * darker than DARK_LUMA (`open`: on a laughing photo the mouth changes most when it closes, so
- * the first is a closed mouth there; only pixels that were not dark in the first frame count: with
- * every dark pixel counted, clm-audrey's black collar swaying into the box won over her open
- * mouth), and the one whose eyes differ most from the first frame's
- * (`eyes`, a blink).
+ * whose mouth differs most from the first frame's (`mouth`), the one whose open mouth is tallest
+ * (`open`: on a laughing photo the mouth changes most when it closes, so the first is a closed mouth
+ * there), and the one whose eyes differ most from the first frame's (`eyes`, a blink).
+ * The open mouth's height is the tallest run of dark pixels (OPEN_DARK_SHARE) that begins in the
+ * box's upper 45% (counted down to 65%), the median over the box's middle third of columns: the
+ * cavity hangs from the lips, a black collar below the chin (clm-audrey) does not begin there, and
+ * counting pixels that turned dark instead picked a laugh's closed lips (softui-charles, his dark
+ * upper lip coming down over his white teeth).
  * The eyes' change, not their lightness: lids close lighter than the eye on a light face, darker
  * on a dark one (argonfree-team-4's lightest frame had her eyes open). Less the face's own change:
  * on opencv-230501201-1 the head's idle sway moved the eyes' sharp lashes more than a blink did.
  */
 export async function installAvatarSampler(page: Page, args: SamplerArgs): Promise<void> {
-  await page.evaluate(({ darkLuma, ...a }: SamplerArgs & { darkLuma: number }) => {
+  await page.evaluate(({ openDarkShare: OPEN_DARK_SHARE, openDarkMax: OPEN_DARK_MAX, ...a }: SamplerArgs & { openDarkShare: number; openDarkMax: number }) => {
     const canvas = document.querySelector('[data-state] canvas');
     if (!(canvas instanceof HTMLCanvasElement)) throw new Error('no avatar canvas');
     const copy = document.createElement('canvas');
@@ -43,6 +52,7 @@ export async function installAvatarSampler(page: Page, args: SamplerArgs): Promi
     let phase = 'idle';
     let faceRef: Uint8ClampedArray | null = null;
     let mouthRef: Uint8ClampedArray | null = null;
+    let openDark = 0;
     let eyesRef: Uint8ClampedArray | null = null;
     let running = true;
     const t0 = performance.now();
@@ -75,14 +85,33 @@ export async function installAvatarSampler(page: Page, args: SamplerArgs): Promi
       ctx.clearRect(0, 0, copy.width, copy.height);
       ctx.drawImage(canvas, 0, 0);
       const mouth = pixels(a.mouth);
-      mouthRef ??= mouth;
+      if (!mouthRef) {
+        mouthRef = mouth;
+        const lumas = Array.from({ length: mouth.length / 8 }, (_, i) => luma(mouth, i * 4)).sort((p, q) => p - q);
+        openDark = Math.min(OPEN_DARK_MAX, OPEN_DARK_SHARE * lumas[Math.floor(lumas.length / 2)]!);
+      }
       let mouthDiffSum = 0;
       for (let i = 0; i < mouth.length; i += 4) {
         mouthDiffSum += Math.abs(mouth[i]! - mouthRef[i]!) + Math.abs(mouth[i + 1]! - mouthRef[i + 1]!) + Math.abs(mouth[i + 2]! - mouthRef[i + 2]!);
       }
-      const mouthCount = mouth.length / 4;
-      let dark = 0;
-      for (let i = 0; i < mouth.length; i += 4) if (luma(mouth, i) < darkLuma && luma(mouthRef, i) >= darkLuma) dark++;
+      const openHeight = (() => {
+        const { w, h } = toDevice(a.mouth);
+        const runs: number[] = [];
+        for (let x = Math.floor(w / 3); x < Math.ceil((2 * w) / 3); x++) {
+          let longest = 0, run = 0, start = 0;
+          // The rig's mouth box (jaw drop included) is 0.1-0.6 of this one's height (see public-look).
+          for (let y = 0; y < 0.65 * h; y++) {
+            if (luma(mouth, (y * w + x) * 4) < openDark) {
+              if (run === 0) start = y;
+              run++;
+              if (start < 0.45 * h) longest = Math.max(longest, run);
+            } else run = 0;
+          }
+          runs.push(longest);
+        }
+        runs.sort((p, q) => p - q);
+        return runs.length ? runs[Math.floor(runs.length / 2)]! / h : 0;
+      })();
       const eyes = pixels(a.eyes);
       eyesRef ??= eyes;
       let eyeSum = 0;
@@ -96,10 +125,10 @@ export async function installAvatarSampler(page: Page, args: SamplerArgs): Promi
       let faceDiffSum = 0;
       for (let i = 0; i < face.length && i < faceRef.length; i += 4) faceDiffSum += Math.abs(face[i]! - faceRef[i]!) + Math.abs(face[i + 1]! - faceRef[i + 1]!) + Math.abs(face[i + 2]! - faceRef[i + 2]!);
       const t = performance.now() - t0;
-      const sample = { t, phase, mouthDiff: mouthDiffSum / (mouthCount * 3), eyeLuma: eyeSum / (eyes.length / 4), faceDiff: faceDiffSum / ((face.length / 4) * 3) };
+      const sample = { t, phase, mouthDiff: mouthDiffSum / ((mouth.length / 4) * 3), eyeLuma: eyeSum / (eyes.length / 4), faceDiff: faceDiffSum / ((face.length / 4) * 3) };
       samples.push(sample);
       keepBest(`${phase}:mouth`, sample.mouthDiff, t);
-      keepBest(`${phase}:open`, dark / mouthCount, t);
+      keepBest(`${phase}:open`, openHeight, t);
       // A blink changes the eyes far more than the face around them; a sway of the head changes both.
       keepBest(`${phase}:eyes`, eyeDiffSum / (eyes.length / 4) - sample.faceDiff, t);
     };
@@ -114,7 +143,7 @@ export async function installAvatarSampler(page: Page, args: SamplerArgs): Promi
         running = false;
       },
     };
-  }, { ...args, darkLuma: DARK_LUMA });
+  }, { ...args, openDarkShare: OPEN_DARK_SHARE, openDarkMax: OPEN_DARK_MAX });
 }
 
 export async function setSamplerPhase(page: Page, phase: string): Promise<void> {
