@@ -280,6 +280,7 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
       sum += score[s]!;
       if (sum > best) { best = sum; bestFrom = from; bestTo = s; }
     }
+    bestTo = beforeLipGap(score, bestFrom, bestTo, humanBand(c).to);
     // Shade between closed lips (see OPEN_DARK): Human's own line.
     if (best >= 2 && onlyDarkOpens && !opensDark) return { t0: c.humanUpper, t1: Math.max(c.humanUpper, c.humanLower) };
     // Human's line is off by less than half a lip: the opening stays within that (a lip's highlight
@@ -422,6 +423,27 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
   const corners = [mesh[MOUTH_CORNER_INNER[0]]!, mesh[MOUTH_CORNER_INNER[1]]!] as const;
   const split = edgeShares ? lowerSplitUnderTeeth(biteLine, corners, edges.map((e) => e.lowerEdge), down, (x, y) => underTheTeeth(sampleAt(rgba, size, x, y))) : biteLine;
   return { mesh, split, biteLine, teethVisible, wideOpen };
+}
+
+/** Samples of lip in a row that no opening spans below Human's lower inner lip (see beforeLipGap). */
+const LIP_GAP = 3;
+
+/**
+ * The end of an opening found from `from` to `to` (samples scored 1 for teeth or dark, less for
+ * lip) cut before the first LIP_GAP samples of lip in a row at or below Human's lower inner lip
+ * (`humanLower`): what lies past them is the lower lip's own highlight. A flash-lit closed mouth
+ * (clm-cage at 1.2 exposure) showed its seam's dark, lip, then a lower lip as pale and as little red
+ * as teeth (about luma 205, red share 0.25); the best run spanned them all, the opening reached three
+ * quarters into the lower lip, and 'aa' opened a cavity under a pink band of lower lip that went up
+ * with the skull. Above Human's line a gap stays spanned: a tongue between upper and lower teeth.
+ */
+function beforeLipGap(score: number[], from: number, to: number, humanLower: number): number {
+  let lipRun = 0;
+  for (let s = Math.max(from, humanLower); s <= to; s++) {
+    lipRun = score[s]! > 0 ? 0 : lipRun + 1;
+    if (lipRun >= LIP_GAP && s - LIP_GAP >= from) return s - LIP_GAP;
+  }
+  return to;
 }
 
 /** Median luma of the skin just beyond a lip: per column, 0.8 of the lip's height past its outer contour. */
