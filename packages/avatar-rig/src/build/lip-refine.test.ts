@@ -7,10 +7,7 @@ import { sampleAt } from './photo-sample';
 const cropOf = async (id: string, options?: { grey?: boolean; exposure?: number }) => (await cropOfCorpusPhoto(id, options)).crop;
 
 /** Luma of the crop's pixel under (x, y). */
-function lumaAt(crop: { rgba: Uint8Array | Buffer; size: number }, x: number, y: number): number {
-  const o = (Math.round(y - 0.5) * crop.size + Math.round(x - 0.5)) * 4;
-  return 0.299 * crop.rgba[o]! + 0.587 * crop.rgba[o + 1]! + 0.114 * crop.rgba[o + 2]!;
-}
+const lumaAt = (crop: { rgba: Uint8Array | Buffer; size: number }, x: number, y: number) => sampleAt(crop.rgba, crop.size, x, y).y;
 
 async function lipsOf(id: string) {
   const crop = await cropOf(id);
