@@ -292,11 +292,22 @@ async function refine(rgb: Buffer, width: number, height: number, box: Box, eyes
   return raw.map((p: HumanPoint): MeshPoint => crop.toImage(p));
 }
 
-/** The faces in an RGB image scoring FACE_MIN_SCORE or more, a box inside a larger face counted as that face (distinctFaces), largest first. */
+/**
+ * The faces in an RGB image scoring FACE_MIN_SCORE or more, a box inside a larger face counted as
+ * that face (distinctFaces), largest first. Beside a face the detector is sure of (box score
+ * FACE_MIN_SCORE or more, what the browser's check counts), a detection it is not sure of is no
+ * second person: Human's mesh scores almost anything it is given, and a blurred bearded man
+ * (mk-card-profile1-square blurred 3 px: his beard, box score 0.39, mesh 0.97) and a dim photo of a
+ * woman with her hand at her chin (mk-card-profile4-square at gamma 2.2: her hand, 0.30 and 0.87)
+ * were refused as "2 faces". The corpus's photos of several people score every face 0.65 or more.
+ */
 async function facesIn(rgb: Buffer, width: number, height: number, { iris = true }: { iris?: boolean } = {}): Promise<HumanFace[]> {
   const padded = await paddedToDetectorShape(rgb, width, height);
-  const found = (await detectFaces(padded.rgb, padded.width, padded.height, { iris })).map((face) => ({ ...face, mesh: face.mesh.map((p: HumanPoint): HumanPoint => [p[0] - padded.left, p[1] - padded.top, p[2] ?? 0]) }));
-  return distinctFaces(found.filter((f) => f.score >= FACE_MIN_SCORE), (face) => faceMeshBox(face.mesh));
+  const found = (await detectFaces(padded.rgb, padded.width, padded.height, { iris }))
+    .filter((f) => f.score >= FACE_MIN_SCORE)
+    .map((face) => ({ ...face, mesh: face.mesh.map((p: HumanPoint): HumanPoint => [p[0] - padded.left, p[1] - padded.top, p[2] ?? 0]) }));
+  const sure = found.filter((f) => f.boxScore >= FACE_MIN_SCORE);
+  return distinctFaces(sure.length > 0 ? sure : found, (face) => faceMeshBox(face.mesh));
 }
 
 /** The faces in `square` of the image (see facesIn), their meshes in the image's pixels. */

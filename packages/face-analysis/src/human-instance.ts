@@ -25,7 +25,7 @@ export interface HumanLike {
   tf: { tensor4d(values: Int32Array, shape: [number, number, number, number], dtype: 'int32'): HumanTensor; getBackend(): string };
 }
 
-/** Detector threshold: low, so that a second, weaker face is still seen and counted. */
+/** Detector threshold: low, so that a face the detector is unsure of is still found when it is the only one (see facesIn). */
 export const DETECTOR_MIN_CONFIDENCE = 0.3;
 
 function createHuman(): HumanLike {
