@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOWER_OUTER, refineInnerLips } from './lip-refine';
+import { LOWER_OUTER, refineInnerLips, UPPER_OUTER } from './lip-refine';
 import { LOWER_INNER, MOUTH_CORNER_INNER, UPPER_INNER } from './landmarks';
 import { cropOfCorpusPhoto } from '../test-support';
 import { sampleAt } from './photo-sample';
@@ -336,6 +336,21 @@ describe('the lower inner lip', () => {
     for (const k of [0, 1]) {
       const [x, y] = lips.mesh[LOWER_INNER[k]!]!;
       expect({ k, dark: luma(x, y) < 45 }).toEqual({ k, dark: false });
+    }
+  });
+
+  it('holds no side teeth in a laugh\'s upper lip where Human lays it on them beside a corner', async () => {
+    // softui-ivana mirrored: beside the image-right corner Human's upper lip, both contours, lay on
+    // her side teeth (red share 0.05-0.30 between them, her lips 0.7-0.8), and the lips closed for
+    // m, b and p drew those teeth as a white fang at the corner.
+    const crop = await cropOf('softui-ivana-mirrored');
+    const lips = refineInnerLips(crop.mesh, crop.rgba, crop.size);
+    for (const k of [7, 8]) {
+      const inner = lips.mesh[UPPER_INNER[k]!]!, outer = lips.mesh[UPPER_OUTER[k]!]!;
+      for (const t of [0.25, 0.5]) {
+        const { red } = sampleAt(crop.rgba, crop.size, inner[0] + (outer[0] - inner[0]) * t, inner[1] + (outer[1] - inner[1]) * t);
+        expect({ k, t, lip: red > 0.45 }).toEqual({ k, t, lip: true });
+      }
     }
   });
 
