@@ -386,9 +386,9 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
    * on their top and the red lip above it (softui-ivana mirrored: the band between its contours
    * reads luma 180-200, red share 0.08-0.30; her lips 0.72 and more). No opening reaches past half
    * a lip above Human's line, and lips closed for m, b and p drew the band's teeth as a white fang
-   * at the corner. So in a side column an upper inner point that lies on a
-   * bright tooth (brightTooth) moves on up the mouth's vertical to where the teeth end, looking as
-   * far as SIDE_TEETH_REACH of the middle column's upper lip; the lip keeps its height above it.
+   * at the corner. So in a side column an upper inner point that lies on a bright tooth
+   * (brightTooth) moves on up the mouth's vertical to where the teeth end, looking as far as
+   * SIDE_TEETH_REACH of the middle column's upper lip; the lip keeps its height above it.
    * Of the 99 in-range corpus photos, 8 have such a point: the readings moved on the softui-ivana
    * laughs only (mirrored PP 0.040 -> 0.013, the rest by at most 0.05, none past a goal).
    */
