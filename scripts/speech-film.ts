@@ -2,12 +2,13 @@
 // the avatar of PHOTO speaking TEXT as the player drives it (the real speech engine's visemes, the
 // animator's coarticulation, blinks and head motion), a frame every MS (80) ms on the CPU renderer, laid
 // out as a film strip with the viseme spoken at each frame: for judging lip sync and the mouth in
-// motion, which the contact sheets (one viseme at full strength, head still) cannot show.
+// motion, which the contact sheets (one viseme at full strength, head still) cannot show; and how far
+// apart the lips are at rest and while speaking.
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { createAnimator } from '@avatar-factory/avatar-renderer';
-import type { RigRegion } from '@avatar-factory/avatar-rig';
+import { evaluateRig, type Rig, type RigRegion, type RigWeights } from '@avatar-factory/avatar-rig';
 import { decodeTextures, renderRigRgba } from '@avatar-factory/avatar-rig/node';
 import { synthesize } from '@avatar-factory/speech';
 import { rigOfPhotoOrExit } from './support/photo-rig';
@@ -45,8 +46,10 @@ async function main() {
 
   const tiles: Buffer[] = [];
   const labels: string[] = [];
+  const speakingApart: number[] = [];
   for (let t = 0; t <= LEAD_MS + speech.durationMs; t += STEP_MS) {
     const weights = animator.weightsAt(t, timeline);
+    if (t >= LEAD_MS) speakingApart.push(lipsApart(rig, weights));
     if (t % frameMs !== 0) continue;
     const frame = renderRigRgba(rig, decoded, { ...weights });
     tiles.push(await sharp(frame.data, { raw: { width: frame.width, height: frame.height, channels: 4 } }).extract(crop).resize(TILE, TILE).png().toBuffer());
@@ -62,6 +65,15 @@ async function main() {
     .png()
     .toFile(values.out);
   console.log(`${photo} speaking "${speech.text}" (${Math.round(speech.durationMs)} ms, ${speech.visemes.length} visemes): ${tiles.length} frames in ${values.out}`);
+  const sorted = speakingApart.sort((a, b) => a - b), share = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(2);
+  console.log(`lips apart (mouth widths): at rest ${lipsApart(rig, {}).toFixed(2)}; speaking, every ${STEP_MS} ms: median ${share(0.5)}, 90th percentile ${share(0.9)}, most ${share(1)}`);
+}
+
+/** How far apart the inner lips are in the middle over the mouth's width (landmarks 13-14 over 61-291, as the avatar report reads a frame), posed by `weights`. */
+function lipsApart(rig: Rig, weights: RigWeights): number {
+  const p = evaluateRig(rig, weights);
+  const dist = (a: number, b: number) => Math.hypot(p[a * 2]! - p[b * 2]!, p[a * 2 + 1]! - p[b * 2 + 1]!);
+  return dist(13, 14) / dist(61, 291);
 }
 
 /** A square around `region` (its larger side times `scale`), inside the portrait. */

@@ -3,6 +3,7 @@ import { JAW_FOLLOW, LOWER_INNER, LOWER_LIP, MOUTH_CORNER_INNER, MOUTH_CORNER_OU
 import { INTERIOR_ROWS, UPPER_LINE } from './rig-mesh';
 import { toLocal } from './face-frame';
 import { smoothstep } from '../geometry/smoothstep';
+import { partedInMiddle } from './visemes';
 import { AMPLITUDE, bump, jawDrop, lipSets, solve, solveDense, sparse, type Ctx } from './target-context';
 
 /**
@@ -45,13 +46,8 @@ const ROLL_FULL_OPENING = 0.2;
 
 /** The share of the lower lip that pressed lips roll in, by how far the photo's lips are parted. */
 function pressRollShare(ctx: Ctx): number {
-  const parted = partedInMiddle(ctx);
+  const parted = partedInMiddle(ctx.mesh);
   return PRESS_ROLL * Math.min(1, Math.max(0, (parted - ROLL_FROM_OPENING) / (ROLL_FULL_OPENING - ROLL_FROM_OPENING)));
-}
-
-/** How far the photo's lips are parted in the middle, in mouth widths. */
-function partedInMiddle(ctx: Ctx): number {
-  return Math.max(0, ctx.local(LOWER_INNER[4]!)[1] - ctx.local(UPPER_INNER[4]!)[1]) / ctx.mesh.frame.mouthWidth;
 }
 
 /** Lip vertices column by column (matching UPPER_INNER / LOWER_INNER), from the outer contour to the inner one. */
@@ -359,7 +355,7 @@ const ENDS_TO = 0.85;
 const LAUGH_FROM_OPENING = 0.2;
 const LAUGH_FULL_OPENING = 0.35;
 
-const laughShare = (ctx: Ctx) => smoothstep(LAUGH_FROM_OPENING, LAUGH_FULL_OPENING, partedInMiddle(ctx));
+const laughShare = (ctx: Ctx) => smoothstep(LAUGH_FROM_OPENING, LAUGH_FULL_OPENING, partedInMiddle(ctx.mesh));
 
 /** The share of the photo's own opening rounded lips close at `s` (0 middle, 1 corner). */
 const roundedEndsClosing = (s: number) => smoothstep(ENDS_FROM, ENDS_TO, s);

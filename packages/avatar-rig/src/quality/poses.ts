@@ -17,11 +17,14 @@ function headExtremes(rig: Rig): SampledPose[] {
   return out;
 }
 
-/** The poses the quality checks sample: rest, every viseme at full strength, blinks, head-pose extremes. */
+/**
+ * The poses the quality checks sample: rest, every viseme at full strength (silence too: a laugh's
+ * lips come up to a relaxed parting at it, see visemeTable), blinks, head-pose extremes.
+ */
 export function sampledPoses(rig: Rig): SampledPose[] {
   return [
     { label: 'rest', weights: {} },
-    ...VISEMES.filter((v) => v !== 'sil').map((v) => ({ label: v, weights: visemeWeightsToTargets(rig, { [v]: 1 }) })),
+    ...VISEMES.filter((v) => v !== 'sil' || Object.keys(rig.visemes.sil).length > 0).map((v) => ({ label: v, weights: visemeWeightsToTargets(rig, { [v]: 1 }) })),
     { label: 'blink', weights: { blinkLeft: 1, blinkRight: 1 } },
     ...headExtremes(rig),
   ];
