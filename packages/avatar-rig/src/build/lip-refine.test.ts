@@ -126,6 +126,17 @@ describe('a smile\'s opening', () => {
     };
     for (const k of [1, 2, 3, 4, 5, 6, 7]) expect({ k, open: opening(k) > 0.5 * opening(4) }).toEqual({ k, open: true });
   });
+
+  it('reaches its corners: a corner column beside an open one is not read closed on the dark under a side tooth', async () => {
+    // clm-franck-04117: its image-left corner column, a shaded side tooth over a dark corner, read
+    // closed at the darkest line, under the tooth; the upper inner lip came down through the tooth
+    // to it, and the lips closing for speech left a dark wedge with a tooth in it at that corner.
+    const crop = await cropOf('clm-franck-04117');
+    const lips = refineInnerLips(crop.mesh, crop.rgba, crop.size);
+    const [humanUpper, humanLower, upper] = [crop.mesh[UPPER_INNER[0]]!, crop.mesh[LOWER_INNER[0]]!, lips.mesh[UPPER_INNER[0]]!];
+    const humanOpening = Math.hypot(humanLower[0] - humanUpper[0], humanLower[1] - humanUpper[1]);
+    expect(Math.hypot(upper[0] - humanUpper[0], upper[1] - humanUpper[1])).toBeLessThan(0.25 * humanOpening);
+  });
 });
 
 describe('the split line', () => {

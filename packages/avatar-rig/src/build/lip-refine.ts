@@ -316,11 +316,18 @@ export function refineInnerLips(input: ReadonlyArray<readonly number[]>, rgba: U
     // open wide too, is teeth the colour tests missed (a small or soft photo's teeth in the shade
     // take the lips' colour: tabler-female-32 at 2x, luma 122-143 between lips at 139 and 158), and
     // takes Human's line. Read closed, its teeth went down with the jaw as lower lip, and 'aa'
-    // opened a dark hole up to the upper lip beside the photo's other upper teeth.
+    // opened a dark hole up to the upper lip beside the photo's other upper teeth. So does a corner
+    // column beside an open one whose darkest line lies outside Human's lips: read closed there, on
+    // the dark under a laugh's shaded side tooth (clm-franck-04117, below Human's lower line), the
+    // upper inner lip came down through the tooth, and lips closing for speech left a dark wedge
+    // with a tooth in it at that corner. (Three more corpus laughs have such a corner; where the
+    // darkest line lies between Human's lips it may be where they meet: clm-chuck-crop.)
     const enclosed = (k: number) => closed.slice(0, k).some((s) => !s) && closed.slice(k + 1).some((s) => !s);
+    const besideOpenAtEnd = (k: number) => (k === 0 && !closed[1]) || (k === closed.length - 1 && !closed[k - 1]);
+    const outsideHuman = (s: { t0: number }, human: { t0: number; t1: number }) => s.t0 < human.t0 || s.t0 > human.t1;
     const found = spanned.map((s, k): { t0: number; t1: number } => {
       const shut = closed[k];
-      if (shut?.humanWide && (unread || enclosed(k))) return shut.human;
+      if (shut?.humanWide && (unread || enclosed(k) || (besideOpenAtEnd(k) && outsideHuman(s, shut.human)))) return shut.human;
       return s;
     });
     const t0s = smooth3(median3(found.map((s) => s.t0))), t1s = smooth3(median3(found.map((s) => s.t1)));
