@@ -70,8 +70,8 @@ async function reportPhoto(file: string, outDir: string, turn: number): Promise<
   const geometry = geometryQuality(rig, decoded);
   const nonFinite = nonFiniteNumbers(rig);
   // The reader and the sheet crop around the rig's face box: a non-finite one is reported, not read.
-  const read = async (viseme: 'aa' | 'PP' | 'sil') => (nonFinite ? null : mouthGap(rig, decoded, viseme));
-  const [aa, pp, rest] = [await read('aa'), await read('PP'), await read('sil')];
+  const read = async (viseme: 'aa' | 'PP' | 'rest') => (nonFinite ? null : mouthGap(rig, decoded, viseme));
+  const [aa, pp, rest] = [await read('aa'), await read('PP'), await read('rest')];
   if (!nonFinite) fs.writeFileSync(path.join(outDir, `${base.file}.png`), await contactSheet(rig, decoded, base.file));
   return {
     ...base, ...measured, status: 'completed', ms,

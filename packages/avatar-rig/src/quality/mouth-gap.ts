@@ -29,10 +29,10 @@ const MIN_BOX_IOU = 0.5;
  * mouth: a 72 px box inside its 211 px face). So the whole frame and four face-centred crops are
  * read (and more framings while fewer than MIN_READINGS find the face), readings whose face box
  * is not the rig's are dropped, and the median of the rest is the answer. Null when Human finds the
- * face in none of them.
+ * face in none of them. `rest` reads the photo's own mouth (a laugh's 'sil' is not it: see visemeTable).
  */
-export async function mouthGap(rig: Rig, textures: DecodedTextures, viseme: VisemeId): Promise<number | null> {
-  const image = renderRigRgba(rig, textures, visemeWeightsToTargets(rig, { [viseme]: 1 }));
+export async function mouthGap(rig: Rig, textures: DecodedTextures, viseme: VisemeId | 'rest'): Promise<number | null> {
+  const image = renderRigRgba(rig, textures, viseme === 'rest' ? {} : visemeWeightsToTargets(rig, { [viseme]: 1 }));
   const readings: Array<() => Promise<FramePng>> = [
     async () => ({ png: await sharp(Buffer.from(image.data), { raw: { width: image.width, height: image.height, channels: 4 } }).png(UNCOMPRESSED).toBuffer(), offset: [0, 0] }),
     ...[...FACE_CROP_SIDES, ...MORE_FACE_CROP_SIDES].map((side) => () => faceCrop(image, rig.face.box, side)),
