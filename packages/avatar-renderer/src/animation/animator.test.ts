@@ -189,6 +189,23 @@ describe('speaking (real speech from @avatar-factory/speech)', () => {
     expect(switching).toBeLessThanOrEqual(0.28);
   });
 
+  it('eases back to the photo\'s own mouth when the speech ends, over about 0.4 s: no snap into a laugh after every sentence', () => {
+    // A sentence ending on shut lips, then none: the player drops the speech when its audio ends.
+    const ending: SpeechTimeline = { startMs: 0, visemes: [{ viseme: 'aa', startMs: 0, endMs: 200 }, { viseme: 'PP', startMs: 200, endMs: 400 }] };
+    const animator = createAnimator({ rig, seed: 7, lipsync: true });
+    let t = 0;
+    for (; t < 400; t += FRAME_MS) animator.weightsAt(t, ending);
+    const pressedAtEnd = animator.weightsAt(t, ending).lipsPress ?? 0;
+    const pressedAfter = (ms: number) => {
+      let w = 0;
+      for (const end = t + ms; t < end; t += FRAME_MS) w = animator.weightsAt(t).lipsPress ?? 0;
+      return w;
+    };
+    expect(pressedAtEnd).toBeGreaterThan(0.8);
+    expect(pressedAfter(100)).toBeGreaterThan(0.5 * pressedAtEnd);
+    expect(pressedAfter(700)).toBeLessThan(0.03);
+  });
+
   it('coarticulates: a tongue consonant between open vowels keeps the jaw open, a bilabial still closes the lips', () => {
     const visemes = [
       { viseme: 'aa', startMs: 0, endMs: 150 },

@@ -36,6 +36,12 @@ const HEAD_AMPLITUDE: Partial<Record<RigTargetName, number>> = { headYaw: 0.22, 
  */
 const MOUTH_OMEGA = 45;
 const MOUTH_LEAD_MS = 1000 / MOUTH_OMEGA;
+/**
+ * Without speech the mouth eases back to the photo's own at this slower rate, settling in about
+ * 0.4 s: a laugh's lips, closed between its words (see the rig's viseme table), sprang open into the
+ * laugh in 0.1 s when the sentence ended, a burst of laughter after every sentence.
+ */
+const SETTLE_OMEGA = 12;
 const JAW = MOUTH_TARGETS.indexOf('jawOpen');
 const LIPS_PRESS = MOUTH_TARGETS.indexOf('lipsPress');
 /**
@@ -108,7 +114,7 @@ export function createAnimator(options: AnimatorOptions): Animator {
           mouthTarget[JAW] = (1 - JAW_LOUDNESS_SHARE) * scaled + JAW_LOUDNESS_SHARE * JAW_LOUDNESS_MAX * loudness * (1 - closure);
         }
       }
-      const mouth = mouthFilter.step(timeMs, mouthTarget);
+      const mouth = mouthFilter.step(timeMs, mouthTarget, lipsync && speech ? MOUTH_OMEGA : SETTLE_OMEGA);
       for (let k = 0; k < MOUTH_TARGETS.length; k++) {
         const name = MOUTH_TARGETS[k]!;
         // Snap tiny residues of the spring to exact rest so "at rest" means weight 0.

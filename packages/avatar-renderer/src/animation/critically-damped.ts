@@ -13,8 +13,8 @@ export class CriticallyDampedFilter {
     this.velocity = new Float64Array(channels);
   }
 
-  /** Moves every channel toward `target` for the time since the last step; a backwards or long jump snaps. */
-  step(timeMs: number, target: ArrayLike<number>): Float64Array {
+  /** Moves every channel toward `target` for the time since the last step (at `omega`, the filter's own unless given); a backwards or long jump snaps. */
+  step(timeMs: number, target: ArrayLike<number>, omega = this.omega): Float64Array {
     const dt = this.lastMs === undefined ? -1 : (timeMs - this.lastMs) / 1000;
     this.lastMs = timeMs;
     if (dt < 0 || dt * 1000 > this.maxGapMs) {
@@ -24,7 +24,7 @@ export class CriticallyDampedFilter {
       }
       return this.value;
     }
-    const w = this.omega;
+    const w = omega;
     const decay = Math.exp(-w * dt);
     for (let k = 0; k < this.value.length; k++) {
       const y0 = this.value[k]! - target[k]!;
