@@ -38,6 +38,7 @@ const COARSE_MOTION_PX = 0.3;
 const COARSE_DEPTH_PX = 3;
 /** Triangles smaller than this at rest (doubled area, px^2 at a 512 px portrait) are not judged for folds. */
 const MIN_JUDGED_AREA2 = 8;
+const ROUNDING: ReadonlySet<RigTargetName> = new Set(['lipsRound']);
 
 /** Thrown when the photo has no usable face; `code` is the face analysis failure code. */
 export class RigBuildError extends Error {
@@ -146,14 +147,17 @@ export async function buildRig(image: Buffer, analysis?: FaceAnalysis): Promise<
   const blinking = (pose: RigWeights) => (pose.blinkLeft ?? 0) > 0 || (pose.blinkRight ?? 0) > 0;
   const mayFoldOpening = new Set(starts.filter((i) => inSet(lowerLipVertices, i) === 3));
   const jawOpening = (pose: RigWeights) => (pose.jawOpen ?? 0) > 0;
+  // The relief judges the plain viseme table; the photo's own (a laugh's: see visemeTable) goes in
+  // the rig after it. Judged with a laugh's closing in, it relieved the folds of the jaw and the
+  // press combined in the press itself, and the lips closed for m, b and p as a red smear
+  // (softui-ivana-rot+20: Human read no face at PP). Only where a laugh's rounded visemes fold,
+  // pressed too (1-6 skin triangles by a corner at U on softui-ivana, softui-charles and their
+  // copies), the rounding gives way.
+  const visemes = visemeTable(partedInMiddle(mesh));
+  const roundedAndPressed = Object.values(visemes).filter((w) => (w.lipsPress ?? 0) > 0 && (w.lipsRound ?? 0) > 0).map((weights) => ({ weights, relax: ROUNDING }));
   rig.targets = relieveFolds(rig, t, MIN_JUDGED_AREA2 * (size / 512) ** 2, (i, pose) =>
-    (closing(pose) && mayFoldClosing.has(i)) || (blinking(pose) && mayFoldBlinking.has(i)) || (jawOpening(pose) && mayFoldOpening.has(i)));
-  // The photo's own viseme table comes after the relief, which judged the plain one: judged with
-  // a laugh's closing in, it relieved the folds of the jaw and the press combined in the press
-  // itself, and the lips closed for m, b and p as a red smear (softui-ivana-rot+20: Human read no
-  // face at PP). Combined, the targets fold at most a few triangles, at U (1-6 on the laughs of
-  // softui-ivana and softui-charles and their copies).
-  rig.visemes = visemeTable(partedInMiddle(mesh));
+    (closing(pose) && mayFoldClosing.has(i)) || (blinking(pose) && mayFoldBlinking.has(i)) || (jawOpening(pose) && mayFoldOpening.has(i)), roundedAndPressed);
+  rig.visemes = visemes;
   // Something over the mouth (a hand): no lips to move, and an opening would open onto it.
   if (mouthCovered(crop.rgba, size, at)) rig.targets = rig.targets.map((target) => (MOUTH_TARGETS.has(target.name) ? { ...target, indices: [], deltas: [] } : target));
   const facePng = await sharp(crop.rgba, { raw: { width: size, height: size, channels: 4 } }).png().toBuffer();

@@ -56,4 +56,21 @@ describe('relieveFolds', () => {
     const { rig, triangles } = gridRig(new Map([[12, [0, 15]]]));
     expect(relieveFolds(rig, triangles, 1, () => true)).toEqual(rig.targets);
   });
+
+  it('unfolds an extra pose of two targets by moving only the one it may relax', () => {
+    // Each drops the centre vertex 8 px, short of the row 10 px below; together they pass it.
+    const { rig, triangles } = gridRig(new Map([[12, [0, 8]]]));
+    rig.targets.push({ ...rig.targets[0]!, name: 'lipsRound' });
+    const both = { jawOpen: 1, lipsRound: 1 };
+    const foldedAt = (targets: Rig['targets']) => {
+      const positions = evaluateRig({ ...rig, targets }, both);
+      return triangles.filter((_, t) => t % 3 === 0 && signedArea2(positions, triangles[t]!, triangles[t + 1]!, triangles[t + 2]!) <= 0).length;
+    };
+    expect(foldedAt(rig.targets)).toBeGreaterThan(0);
+    expect(relieveFolds(rig, triangles, 1)).toEqual(rig.targets);
+    const relieved = relieveFolds(rig, triangles, 1, () => false, [{ weights: both, relax: new Set(['lipsRound']) }]);
+    expect(foldedAt(relieved)).toBe(0);
+    expect(relieved[0]).toEqual(rig.targets[0]);
+    expect(relieved[1]).not.toEqual(rig.targets[1]);
+  });
 });

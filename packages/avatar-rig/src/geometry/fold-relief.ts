@@ -3,6 +3,9 @@ import { evaluateRig } from '../evaluate';
 import { roundTo } from './round';
 import { signedArea2 } from './signed-area';
 
+/** A pose judged for folds besides each target's and viseme's, where only the `relax` targets give way. */
+export interface ExtraPose { weights: RigWeights; relax: ReadonlySet<RigTargetName> }
+
 /** Head motion is left alone: its rotations are real, and what turns away is hidden by the depth test, not folded. */
 const HEAD: ReadonlySet<RigTargetName> = new Set(['headYaw', 'headPitch', 'headRoll', 'breath']);
 /** How far a folding vertex's movement is pulled toward its neighbours' mean per round (its neighbours half as far). */
@@ -30,9 +33,9 @@ const MIN_FACING = 0.35;
  * poses: each target at its maximum, each viseme at full strength. Triangles already folded, tiny
  * or seen nearly edge-on at rest (a turned face's far side, hidden by the depth test) are not
  * judged, nor those the caller allows to fold at a pose (`mayFold`, given the triangle's offset in
- * `triangles`).
+ * `triangles`). `extraPoses` are judged too, where only their `relax` targets give way.
  */
-export function relieveFolds(rig: Rig, triangles: readonly number[], minRestArea2: number, mayFold: (t: number, pose: RigWeights) => boolean = () => false): RigTarget[] {
+export function relieveFolds(rig: Rig, triangles: readonly number[], minRestArea2: number, mayFold: (t: number, pose: RigWeights) => boolean = () => false, extraPoses: readonly ExtraPose[] = []): RigTarget[] {
   const n = rig.vertices.length / 2;
   const dense = rig.targets.map((t) => toDense(t, n));
   const judged: number[] = [];
@@ -42,7 +45,9 @@ export function relieveFolds(rig: Rig, triangles: readonly number[], minRestArea
   const poses: RigWeights[] = [
     ...rig.targets.filter((t) => !HEAD.has(t.name)).map((t) => ({ [t.name]: t.max }) as RigWeights),
     ...Object.values(rig.visemes).filter((v) => Object.keys(v).length > 0),
+    ...extraPoses.map((p) => p.weights),
   ];
+  const relaxOnly = new Map(extraPoses.map((p) => [p.weights, p.relax] as const));
   const neighbours = adjacency(n, triangles);
   const current = () => rig.targets.map((t, k) => fromDense(t, dense[k]!));
   const folding = (pose: RigWeights): Set<number> => {
@@ -69,7 +74,7 @@ export function relieveFolds(rig: Rig, triangles: readonly number[], minRestArea
     }
     return false;
   };
-  const movedBy = (pose: RigWeights) => rig.targets.map((t, k) => (!HEAD.has(t.name) && t.name in pose ? k : -1)).filter((k) => k >= 0);
+  const movedBy = (pose: RigWeights) => rig.targets.map((t, k) => (!HEAD.has(t.name) && t.name in pose && (relaxOnly.get(pose)?.has(t.name) ?? true) ? k : -1)).filter((k) => k >= 0);
 
   const smooth = (pose: RigWeights, hit: Set<number>) => {
     // The folding vertices move SMOOTH of the way to their neighbours' mean, their neighbours half as far.
