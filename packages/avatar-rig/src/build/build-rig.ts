@@ -38,6 +38,7 @@ const COARSE_MOTION_PX = 0.3;
 const COARSE_DEPTH_PX = 3;
 /** Triangles smaller than this at rest (doubled area, px^2 at a 512 px portrait) are not judged for folds. */
 const MIN_JUDGED_AREA2 = 8;
+/** What gives way where a laugh's rounded visemes, pressed too, fold (see visemeTable). */
 const ROUNDING: ReadonlySet<RigTargetName> = new Set(['lipsRound']);
 
 /** Thrown when the photo has no usable face; `code` is the face analysis failure code. */
