@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { createAnimator } from '@avatar-factory/avatar-renderer';
 import { evaluateRig, type Rig, type RigRegion, type RigWeights } from '@avatar-factory/avatar-rig';
 import { decodeTextures, renderRigRgba } from '@avatar-factory/avatar-rig/node';
+import { innerLipGap } from '@avatar-factory/avatar-rig/quality';
 import { synthesize } from '@avatar-factory/speech';
 import { rigOfPhotoOrExit } from './support/photo-rig';
 
@@ -72,8 +73,7 @@ async function main() {
 /** How far apart the inner lips are in the middle over the mouth's width (landmarks 13-14 over 61-291, as the avatar report reads a frame), posed by `weights`. */
 function lipsApart(rig: Rig, weights: RigWeights): number {
   const p = evaluateRig(rig, weights);
-  const dist = (a: number, b: number) => Math.hypot(p[a * 2]! - p[b * 2]!, p[a * 2 + 1]! - p[b * 2 + 1]!);
-  return dist(13, 14) / dist(61, 291);
+  return innerLipGap((i) => [p[i * 2]!, p[i * 2 + 1]!]);
 }
 
 /** A square around `region` (its larger side times `scale`), inside the portrait. */

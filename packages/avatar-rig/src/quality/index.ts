@@ -1,7 +1,7 @@
 /** Quality checks of a built rig (Node only): the avatar report and the corpus tests use them. */
 export { geometryQuality, type GeometryQuality } from './geometry-quality';
 export { mouthGap } from './mouth-gap';
-export { rigMouthGap } from './rig-mouth-gap';
+export { innerLipGap, rigMouthGap } from './rig-mouth-gap';
 export { QUALITY_GOALS, opensEnough, closesEnough, shutsOnBlink } from './goals';
 export { openAtBlink } from './blink-closure';
 export { nonFiniteNumbers } from './finite-rig';
