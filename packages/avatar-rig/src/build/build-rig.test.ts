@@ -10,6 +10,7 @@ import { listCorpusPhotos } from '@avatar-factory/face-analysis/corpus';
 import { INNER_LIP_RING, insideOrNear } from '../quality/inner-lip-polygon';
 import { openAtBlink } from '../quality/blink-closure';
 import { nonFiniteNumbers } from '../quality/finite-rig';
+import { innerLipGap } from '../quality/rig-mouth-gap';
 import { LOWER_INNER, MOUTH_CORNER_INNER, UPPER_INNER } from './landmarks';
 import { VISEME_TABLE } from './visemes';
 
@@ -465,8 +466,7 @@ describe('buildRig on other photos', () => {
     const { rig } = await buildRig(photo);
     const opening = (visemes: Partial<Record<string, number>>) => {
       const pos = evaluateRig(rig, visemeWeightsToTargets(rig, visemes));
-      const dist = (a: number, b: number) => Math.hypot(pos[a * 2]! - pos[b * 2]!, pos[a * 2 + 1]! - pos[b * 2 + 1]!);
-      return dist(13, 14) / dist(61, 291);
+      return innerLipGap((i) => [pos[i * 2]!, pos[i * 2 + 1]!]);
     };
     const photoOpening = opening({});
     expect(photoOpening).toBeGreaterThan(0.3);
