@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
-import { createAnimator } from '@avatar-factory/avatar-renderer';
+import { createAnimator, rmsEnvelope } from '@avatar-factory/avatar-renderer';
 import { evaluateRig, type Rig, type RigRegion, type RigWeights } from '@avatar-factory/avatar-rig';
 import { decodeTextures, renderRigRgba } from '@avatar-factory/avatar-rig/node';
 import { innerLipGap } from '@avatar-factory/avatar-rig/quality';
@@ -42,7 +42,8 @@ async function main() {
   const decoded = await decodeTextures(textures);
   const speech = await synthesize({ text: values.text, voice: values.voice as 'female' | 'male' });
   const animator = createAnimator({ rig, lipsync: true });
-  const timeline = { startMs: LEAD_MS, visemes: speech.visemes };
+  // The player shapes the jaw by the audio's loudness too (AudioSpeaker's envelope).
+  const timeline = { startMs: LEAD_MS, visemes: speech.visemes, envelope: rmsEnvelope(speech.samples, speech.sampleRate) };
   const crop = square(values.crop === 'mouth' ? rig.face.mouth : rig.face.box, values.crop === 'mouth' ? 1.6 : 1.15, rig.width);
 
   const tiles: Buffer[] = [];
