@@ -415,6 +415,21 @@ describe('buildRig on other photos', () => {
     for (const k of [1, UPPER_INNER.length - 2]) expect({ k, share: parted(u, k) / parted(u, 4) > 0.6 }).toEqual({ k, share: true });
   });
 
+  it('rounds the lips without pinching the nose: the nostrils stay where they are at U and O', async () => {
+    // tabler-female-29 at 4x (a smile under a small nose): rounding's sideways field reached up to
+    // the nostrils and pulled their wings 8.5 px in at 'U' (0.08 mouth widths), the cheek sliding
+    // over the nostril's dark with a hard edge.
+    const photo = readFileSync(listCorpusPhotos({ derived: true }).find((p) => p.id === 'tabler-female-29-4x')!.file);
+    const { rig } = await buildRig(photo);
+    const mouthWidth = Math.hypot(rig.vertices[61 * 2]! - rig.vertices[291 * 2]!, rig.vertices[61 * 2 + 1]! - rig.vertices[291 * 2 + 1]!);
+    const nostrils = [2, 48, 64, 98, 129, 278, 294, 327, 358];
+    for (const viseme of ['U', 'O'] as const) {
+      const posed = evaluateRig(rig, visemeWeightsToTargets(rig, { [viseme]: 1 }));
+      const moved = Math.max(...nostrils.map((i) => Math.hypot(posed[i * 2]! - rig.vertices[i * 2]!, posed[i * 2 + 1]! - rig.vertices[i * 2 + 1]!)));
+      expect({ viseme, still: moved < 0.02 * mouthWidth }).toEqual({ viseme, still: true });
+    }
+  });
+
   it('lets go of a smile as the lips round: the corners of a closed smile come down level with the lip\'s middle', async () => {
     // clm-audrey's corners sit 8 and 6 px above the middle of her upper inner lip; kept half as
     // high at 'U', the rounded lips were a smile's crescent.

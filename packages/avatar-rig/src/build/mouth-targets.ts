@@ -270,9 +270,10 @@ export function lipTarget(ctx: Ctx, name: 'lipsRound' | 'lipsSpread' | 'lipsPres
   });
   const widen = name === 'lipsRound' ? -AMPLITUDE.roundNarrow : name === 'lipsSpread' ? AMPLITUDE.spreadWiden : name === 'lipsPress' ? -0.04 : 0;
   const lift = name === 'lipsSpread' ? AMPLITUDE.spreadLift * mw : 0;
+  const lipTopV = ctx.local(UPPER_LIP[5])[1];
   const field = (i: number, sideways: number): [number, number] => {
     const [u, v] = ctx.local(i);
-    const win = mouthWindow(u, v - seam(Math.max(-half, Math.min(half, u))), mw);
+    const win = mouthWindow(u, v - seam(Math.max(-half, Math.min(half, u))), mw) * (name === 'lipsRound' ? belowNose(v, noseV, lipTopV) : 1);
     return ctx.image(sideways * widen * u * win, -lift * Math.min(1, (u / half) ** 2) * win);
   };
   // The teeth's top edge goes up and down with the upper lip; sideways only as far as spreading
@@ -400,6 +401,18 @@ function tuckBelowSplit(ctx: Ctx, k: number): number {
 const biteV = (ctx: Ctx, k: number) => toLocal(ctx.mesh.frame, ctx.mesh.biteLine[k]!)[1];
 
 /** 1 over the lips, easing to 0 half a mouth width beyond them (smoothstep on an elliptic distance). */
+/**
+ * Rounding's sideways field fades out above the upper lip, to nothing at the nose's bottom (face-frame
+ * v, `noseV` above `lipTopV`): the nose does not narrow as the lips round. Reaching up to the
+ * nostrils, rounding pulled the wings of the nose in by a tenth of the mouth's width while the skin
+ * below followed the lips down, and the cheek slid over the nostril's dark with a hard edge
+ * (tabler-female-29-4x, tabler-female-13-4x, clm-chuck-crop: 1-5 skin triangles by the nose
+ * folded at 'U').
+ */
+function belowNose(v: number, noseV: number, lipTopV: number): number {
+  return lipTopV > noseV ? smoothstep(noseV, lipTopV, v) : 1;
+}
+
 function mouthWindow(u: number, w: number, mw: number): number {
   const e = Math.hypot(u / (0.55 * mw), w / (0.3 * mw));
   if (e <= 1) return 1;
