@@ -150,8 +150,8 @@ export function jawOpen(ctx: Ctx): RigTarget {
 
 /**
  * The four lip targets: a vertical part on the lips in the face frame, filled harmonically into
- * the skin around; plus a horizontal squeeze or stretch that is a smooth field over the whole
- * mouth area. Pressing and tucking first close the photo's own opening onto the split line (the
+ * the skin around; plus a horizontal squeeze or stretch: rounding's on the lips, filled into the
+ * skin with the rest, the others a smooth field over the whole mouth area. Pressing and tucking first close the photo's own opening onto the split line (the
  * lips meet even when the photo's mouth is open), then thin the lips.
  */
 export function lipTarget(ctx: Ctx, name: 'lipsRound' | 'lipsSpread' | 'lipsPress' | 'lowerLipTuck'): RigTarget {
@@ -262,20 +262,33 @@ export function lipTarget(ctx: Ctx, name: 'lipsRound' | 'lipsSpread' | 'lipsPres
     }));
   }
   const noseV = ctx.local(NOSE_BOTTOM)[1];
+  const widen = name === 'lipsRound' ? -AMPLITUDE.roundNarrow : name === 'lipsSpread' ? AMPLITUDE.spreadWiden : name === 'lipsPress' ? -0.04 : 0;
+  const lift = name === 'lipsSpread' ? AMPLITUDE.spreadLift * mw : 0;
+  const field = (i: number, sideways: number): [number, number] => {
+    const [u, v] = ctx.local(i);
+    const win = mouthWindow(u, v - seam(Math.max(-half, Math.min(half, u))), mw);
+    return ctx.image(sideways * widen * u * win, -lift * Math.min(1, (u / half) ** 2) * win);
+  };
+  // Rounding's squeeze is the lips' own, filled into the skin around as their vertical part is.
+  // As a field over the skin, it narrowed the nose's wings with the lips (the nostrils 8-11 px in
+  // at 'U', the cheek sliding over their dark with a hard edge: tabler-female-29-4x,
+  // tabler-female-13-4x, clm-chuck-crop) and squeezed the skin beside a smile's corners to a
+  // quarter of its width, its laugh lines into sharp creases (skimage-astronaut, softui-ivana).
+  const squeezeLips = name === 'lipsRound';
+  const unsqueezed = new Map(p);
+  if (squeezeLips) {
+    for (const [i, [dx, dy]] of unsqueezed) {
+      if (ctx.mesh.kind[i] !== 'face') continue;
+      const [fx, fy] = field(i, 1);
+      p.set(i, [dx + fx, dy + fy]);
+    }
+  }
   // When pressing or tucking moves the jaw, the skin down to the neck follows it as for jawOpen.
   const target = solveDense(ctx, p, (i) => {
     const [u, v] = ctx.local(i);
     if (jawClose < 0) return v > noseV;
     return ctx.mesh.kind[i] === 'face' && v > noseV && Math.hypot(u, v) < 1.3 * mw;
   });
-  const widen = name === 'lipsRound' ? -AMPLITUDE.roundNarrow : name === 'lipsSpread' ? AMPLITUDE.spreadWiden : name === 'lipsPress' ? -0.04 : 0;
-  const lift = name === 'lipsSpread' ? AMPLITUDE.spreadLift * mw : 0;
-  const lipTopV = ctx.local(UPPER_LIP[5])[1];
-  const field = (i: number, sideways: number): [number, number] => {
-    const [u, v] = ctx.local(i);
-    const win = mouthWindow(u, v - seam(Math.max(-half, Math.min(half, u))), mw) * (name === 'lipsRound' ? belowNose(v, noseV, lipTopV) : 1);
-    return ctx.image(sideways * widen * u * win, -lift * Math.min(1, (u / half) ** 2) * win);
-  };
   // The teeth's top edge goes up and down with the upper lip; sideways only as far as spreading
   // widens it: narrowed, the lips slide over the teeth (see rig-mesh), and widened, a lip sloping
   // down to its corner would leave a dark crescent above them.
@@ -283,11 +296,12 @@ export function lipTarget(ctx: Ctx, name: 'lipsRound' | 'lipsSpread' | 'lipsPres
     const lip = UPPER_LINE[k]!;
     const [dx, dy] = field(lip, widen > 0 ? 1 : 0);
     const corner = isLineCorner(k);
-    target[i * 2] = (corner ? 0 : target[lip * 2]!) + dx;
-    target[i * 2 + 1] = (corner ? 0 : target[lip * 2 + 1]!) + dy;
+    const own = squeezeLips ? unsqueezed.get(lip)! : [target[lip * 2]!, target[lip * 2 + 1]!];
+    target[i * 2] = (corner ? 0 : own[0]!) + dx;
+    target[i * 2 + 1] = (corner ? 0 : own[1]!) + dy;
   });
   for (let i = 0; i < ctx.n; i++) {
-    if (ctx.mesh.kind[i] !== 'face') continue;
+    if (ctx.mesh.kind[i] !== 'face' || squeezeLips) continue;
     const [dx, dy] = field(i, 1);
     target[i * 2] = target[i * 2]! + dx;
     target[i * 2 + 1] = target[i * 2 + 1]! + dy;
@@ -401,18 +415,6 @@ function tuckBelowSplit(ctx: Ctx, k: number): number {
 const biteV = (ctx: Ctx, k: number) => toLocal(ctx.mesh.frame, ctx.mesh.biteLine[k]!)[1];
 
 /** 1 over the lips, easing to 0 half a mouth width beyond them (smoothstep on an elliptic distance). */
-/**
- * Rounding's sideways field fades out above the upper lip, to nothing at the nose's bottom (face-frame
- * v, `noseV` above `lipTopV`): the nose does not narrow as the lips round. Reaching up to the
- * nostrils, rounding pulled the wings of the nose in by a tenth of the mouth's width while the skin
- * below followed the lips down, and the cheek slid over the nostril's dark with a hard edge
- * (tabler-female-29-4x, tabler-female-13-4x, clm-chuck-crop: 1-5 skin triangles by the nose
- * folded at 'U').
- */
-function belowNose(v: number, noseV: number, lipTopV: number): number {
-  return lipTopV > noseV ? smoothstep(noseV, lipTopV, v) : 1;
-}
-
 function mouthWindow(u: number, w: number, mw: number): number {
   const e = Math.hypot(u / (0.55 * mw), w / (0.3 * mw));
   if (e <= 1) return 1;
