@@ -151,8 +151,9 @@ export function jawOpen(ctx: Ctx): RigTarget {
 /**
  * The four lip targets: a vertical part on the lips in the face frame, filled harmonically into
  * the skin around; plus a horizontal squeeze or stretch: rounding's on the lips, filled into the
- * skin with the rest, the others a smooth field over the whole mouth area. Pressing and tucking first close the photo's own opening onto the split line (the
- * lips meet even when the photo's mouth is open), then thin the lips.
+ * skin with the rest, the others a smooth field over the whole mouth area. Pressing and tucking
+ * first close the photo's own opening onto the split line (the lips meet even when the photo's
+ * mouth is open), then thin the lips.
  */
 export function lipTarget(ctx: Ctx, name: 'lipsRound' | 'lipsSpread' | 'lipsPress' | 'lowerLipTuck'): RigTarget {
   const { mouthWidth: mw } = ctx.mesh.frame;
@@ -296,7 +297,7 @@ export function lipTarget(ctx: Ctx, name: 'lipsRound' | 'lipsSpread' | 'lipsPres
     const lip = UPPER_LINE[k]!;
     const [dx, dy] = field(lip, widen > 0 ? 1 : 0);
     const corner = isLineCorner(k);
-    const own = squeezeLips ? unsqueezed.get(lip)! : [target[lip * 2]!, target[lip * 2 + 1]!];
+    const own = (squeezeLips && unsqueezed.get(lip)) || [target[lip * 2]!, target[lip * 2 + 1]!];
     target[i * 2] = (corner ? 0 : own[0]!) + dx;
     target[i * 2 + 1] = (corner ? 0 : own[1]!) + dy;
   });
