@@ -8,7 +8,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { decodeTextures } from '@avatar-factory/avatar-rig/node';
-import { closesEnough, contactSheet, geometryQuality, mouthGap, nonFiniteNumbers, openAtBlink, opensEnough, QUALITY_GOALS, rigMouthGap, shutsOnBlink } from '@avatar-factory/avatar-rig/quality';
+import { closesEnough, contactSheet, geometryQuality, mouthGap, nonFiniteNumbers, openAtBlink, opensEnough, QUALITY_GOALS, rigMouthGap, shutsOnBlink, skinSqueeze } from '@avatar-factory/avatar-rig/quality';
 import { avatarPipeline } from '../apps/server/src/engines/avatar-pipeline';
 
 interface PhotoReport {
@@ -40,6 +40,12 @@ interface PhotoReport {
   openAtBlink: number | null;
   /** How many of the rig's numbers are not finite (NaN saves as null: the avatar draws triangles nowhere); 0 for a sound rig. */
   nonFiniteNumbers: number | null;
+  /**
+   * The most any skin of the face is squeezed at any viseme (skinSqueeze: 1 unchanged, 0.5 to half
+   * its width, below 0 turned over), and at which: a crease or a fold no coverage check sees.
+   */
+  skinSqueeze: number | null;
+  skinSqueezeAt: string | null;
 }
 
 const PHOTO = /\.(jpe?g|png|webp)$/i;
@@ -47,7 +53,7 @@ const round = (x: number | null, digits: number) => (x === null || !Number.isFin
 
 async function reportPhoto(file: string, outDir: string, turn: number): Promise<PhotoReport> {
   const started = performance.now();
-  const base: PhotoReport = { file: path.basename(file), status: 'refused', reason: null, yawDeg: null, rollDeg: null, pitchDeg: null, ms: null, restPsnrDb: null, interiorOutsideLipsPx: null, holesPx: null, mouthGapAa: null, mouthGapPp: null, mouthGapRest: null, rigGapAa: null, rigGapPp: null, openAtBlink: null, nonFiniteNumbers: null };
+  const base: PhotoReport = { file: path.basename(file), status: 'refused', reason: null, yawDeg: null, rollDeg: null, pitchDeg: null, ms: null, restPsnrDb: null, interiorOutsideLipsPx: null, holesPx: null, mouthGapAa: null, mouthGapPp: null, mouthGapRest: null, rigGapAa: null, rigGapPp: null, openAtBlink: null, nonFiniteNumbers: null, skinSqueeze: null, skinSqueezeAt: null };
   let image: Buffer;
   try {
     const photo = fs.readFileSync(file);
@@ -73,6 +79,7 @@ async function reportPhoto(file: string, outDir: string, turn: number): Promise<
   const read = async (viseme: 'aa' | 'PP' | 'rest') => (nonFinite ? null : mouthGap(rig, decoded, viseme));
   const [aa, pp, rest] = [await read('aa'), await read('PP'), await read('rest')];
   if (!nonFinite) fs.writeFileSync(path.join(outDir, `${base.file}.png`), await contactSheet(rig, decoded, base.file));
+  const squeeze = skinSqueeze(rig);
   return {
     ...base, ...measured, status: 'completed', ms,
     restPsnrDb: Number.isFinite(geometry.restPsnrDb) ? round(geometry.restPsnrDb, 1) : 99,
@@ -85,14 +92,16 @@ async function reportPhoto(file: string, outDir: string, turn: number): Promise<
     rigGapPp: round(rigMouthGap(rig, 'PP'), 3),
     openAtBlink: round(openAtBlink(rig), 2),
     nonFiniteNumbers: nonFinite,
+    skinSqueeze: round(squeeze.least, 2),
+    skinSqueezeAt: squeeze.viseme,
   };
 }
 
 const cell = (x: unknown) => (x === null || x === undefined ? '-' : String(x));
 
 function table(rows: PhotoReport[]): string {
-  const head = ['file', 'status', 'yaw', 'roll', 'pitch', 'ms', 'psnr', 'outside', 'holes', 'gap aa', 'gap PP', 'gap rest', 'rig aa', 'rig PP', 'blink open', 'non-finite'];
-  const body = rows.map((r) => [r.file, r.status, r.yawDeg, r.rollDeg, r.pitchDeg, r.ms, r.restPsnrDb, r.interiorOutsideLipsPx, r.holesPx, r.mouthGapAa, r.mouthGapPp, r.mouthGapRest, r.rigGapAa, r.rigGapPp, r.openAtBlink, r.nonFiniteNumbers].map(cell));
+  const head = ['file', 'status', 'yaw', 'roll', 'pitch', 'ms', 'psnr', 'outside', 'holes', 'gap aa', 'gap PP', 'gap rest', 'rig aa', 'rig PP', 'blink open', 'non-finite', 'squeeze'];
+  const body = rows.map((r) => [r.file, r.status, r.yawDeg, r.rollDeg, r.pitchDeg, r.ms, r.restPsnrDb, r.interiorOutsideLipsPx, r.holesPx, r.mouthGapAa, r.mouthGapPp, r.mouthGapRest, r.rigGapAa, r.rigGapPp, r.openAtBlink, r.nonFiniteNumbers, r.skinSqueeze === null ? null : `${r.skinSqueeze} ${r.skinSqueezeAt}`].map(cell));
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   return [line(head), ...body.map(line)].join('\n');
@@ -115,12 +124,12 @@ function summary(rows: PhotoReport[]): string {
   const times = ms.length ? `; photo -> avatar p50 ${ms[Math.floor(ms.length / 2)]} ms, max ${ms[ms.length - 1]} ms` : '';
   return `${done.length} of ${rows.length} completed. Of those: rest PSNR >= ${QUALITY_GOALS.minRestPsnrDb} dB ${count(goals.psnr)}, `
     + `no mouth outside the lips ${count(goals.inside)}, no holes ${count(goals.whole)}, rig of finite numbers ${count(goals.finite)}, gap aa >= ${QUALITY_GOALS.minMouthGapAa} ${count(goals.aa)}, `
-    + `gap PP <= ${QUALITY_GOALS.maxMouthGapPp} ${count(goals.pp)}, every goal ${all}; both eyes shut on a blink ${count((r) => shutsOnBlink(r.openAtBlink))}${times}`;
+    + `gap PP <= ${QUALITY_GOALS.maxMouthGapPp} ${count(goals.pp)}, every goal ${all}; both eyes shut on a blink ${count((r) => shutsOnBlink(r.openAtBlink))}, skin never squeezed below half its width ${count((r) => (r.skinSqueeze ?? 0) >= 0.5)}${times}`;
 }
 
 function indexHtml(rows: PhotoReport[]): string {
   const esc = (s: string) => s.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
-  const items = rows.map((r) => `<section><h2>${esc(r.file)}: ${r.status}</h2><p>${esc(r.reason ?? `restPsnr ${cell(r.restPsnrDb)} dB, interior outside lips ${cell(r.interiorOutsideLipsPx)} px, holes ${cell(r.holesPx)} px, mouth gap aa ${cell(r.mouthGapAa)}, PP ${cell(r.mouthGapPp)} (rest ${cell(r.mouthGapRest)}; the rig draws aa ${cell(r.rigGapAa)}, PP ${cell(r.rigGapPp)}), eyes open at a blink ${cell(r.openAtBlink)}, non-finite numbers in the rig ${cell(r.nonFiniteNumbers)}, ${cell(r.ms)} ms`)}</p>${r.status === 'completed' && r.nonFiniteNumbers === 0 ? `<img src="${encodeURIComponent(r.file)}.png" alt="${esc(r.file)} contact sheet" loading="lazy">` : ''}</section>`);
+  const items = rows.map((r) => `<section><h2>${esc(r.file)}: ${r.status}</h2><p>${esc(r.reason ?? `restPsnr ${cell(r.restPsnrDb)} dB, interior outside lips ${cell(r.interiorOutsideLipsPx)} px, holes ${cell(r.holesPx)} px, mouth gap aa ${cell(r.mouthGapAa)}, PP ${cell(r.mouthGapPp)} (rest ${cell(r.mouthGapRest)}; the rig draws aa ${cell(r.rigGapAa)}, PP ${cell(r.rigGapPp)}), eyes open at a blink ${cell(r.openAtBlink)}, non-finite numbers in the rig ${cell(r.nonFiniteNumbers)}, skin squeezed to ${cell(r.skinSqueeze)} at ${cell(r.skinSqueezeAt)}, ${cell(r.ms)} ms`)}</p>${r.status === 'completed' && r.nonFiniteNumbers === 0 ? `<img src="${encodeURIComponent(r.file)}.png" alt="${esc(r.file)} contact sheet" loading="lazy">` : ''}</section>`);
   return `<!doctype html><html lang="en"><meta charset="utf-8"><title>Avatar report</title><style>body{font-family:sans-serif;background:#111;color:#eee}img{max-width:100%}section{margin:1em 0}</style><h1>Avatar report</h1><p>${esc(summary(rows))}</p>${items.join('\n')}</html>\n`;
 }
 

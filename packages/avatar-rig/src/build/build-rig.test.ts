@@ -11,7 +11,8 @@ import { INNER_LIP_RING, insideOrNear } from '../quality/inner-lip-polygon';
 import { openAtBlink } from '../quality/blink-closure';
 import { nonFiniteNumbers } from '../quality/finite-rig';
 import { innerLipGap } from '../quality/rig-mouth-gap';
-import { LOWER_INNER, LOWER_LIP, MOUTH_CORNER_INNER, UPPER_INNER, UPPER_LIP } from './landmarks';
+import { mostSqueezedSkin } from '../quality/skin-squeeze';
+import { LOWER_INNER, MOUTH_CORNER_INNER, UPPER_INNER } from './landmarks';
 import { VISEME_TABLE } from './visemes';
 
 /** Area of the mouth opening: the polygon corner -> upper inner lip -> other corner -> lower inner lip back. */
@@ -36,32 +37,6 @@ function mouthPixelsOutsideLips(rig: Rig, frame: { layerOf: Uint8Array; position
     }
   }
   return outside;
-}
-
-/**
- * How far the most squeezed patch of skin (a face-layer triangle of the face mesh, at least a pixel
- * big and off the lips) is narrowed at `posed`: the smaller singular value of its affine map.
- */
-function mostSqueezedSkin(rig: Rig, posed: ArrayLike<number>): number {
-  const lips = new Set<number>([...UPPER_LIP, ...LOWER_LIP]);
-  const triangles = rig.layers.find((l) => l.name === 'face')!.triangles;
-  const v = rig.vertices;
-  let least = Infinity;
-  for (let t = 0; t < triangles.length; t += 3) {
-    const [a, b, c] = [triangles[t]!, triangles[t + 1]!, triangles[t + 2]!];
-    if ([a, b, c].some((i) => i >= 468 || lips.has(i))) continue;
-    const e = [v[b * 2]! - v[a * 2]!, v[b * 2 + 1]! - v[a * 2 + 1]!, v[c * 2]! - v[a * 2]!, v[c * 2 + 1]! - v[a * 2 + 1]!];
-    const f = [posed[b * 2]! - posed[a * 2]!, posed[b * 2 + 1]! - posed[a * 2 + 1]!, posed[c * 2]! - posed[a * 2]!, posed[c * 2 + 1]! - posed[a * 2 + 1]!];
-    const det = e[0]! * e[3]! - e[1]! * e[2]!;
-    if (Math.abs(det) < 2) continue;
-    // The map A = F E^-1, E and F with the edges as columns.
-    const a00 = (f[0]! * e[3]! - f[2]! * e[1]!) / det, a01 = (f[2]! * e[0]! - f[0]! * e[2]!) / det;
-    const a10 = (f[1]! * e[3]! - f[3]! * e[1]!) / det, a11 = (f[3]! * e[0]! - f[1]! * e[2]!) / det;
-    const sum = a00 ** 2 + a01 ** 2 + a10 ** 2 + a11 ** 2, d = a00 * a11 - a01 * a10;
-    const smaller = Math.sign(d) * Math.sqrt(Math.max(0, sum / 2 - Math.sqrt(Math.max(0, sum ** 2 / 4 - d ** 2))));
-    least = Math.min(least, smaller);
-  }
-  return least;
 }
 
 describe.each(['astronaut.png', 'grace_hopper.jpg'])('rig built from %s', (fixture) => {
