@@ -4,12 +4,16 @@ import type { Rig, VisemeId } from '../types';
 
 /** Vertices below this index are the face mesh's landmarks (see rig-mesh). */
 const FACE_MESH_VERTICES = 468;
-/** Triangles smaller than this at rest (twice the area, px^2) are slivers nobody sees: not judged. */
-const MIN_REST_AREA2 = 2;
+/**
+ * Triangles smaller than this at rest (twice the area, px^2: 4 px^2) are not judged: below it, what
+ * turned over were single slivers at the face's outline (clm-obama4-crop, softui-brooke-mirrored at
+ * 'PP'), nothing to see.
+ */
+const MIN_REST_AREA2 = 8;
 
 /**
  * How far the most squeezed patch of skin is narrowed at `posed`: over the face layer's triangles of
- * the face mesh, off the lips and at least a pixel big, the smaller singular value of the map from
+ * the face mesh, off the lips and at least 4 px^2 big, the smaller singular value of the map from
  * rest (1 unchanged, 0.5 squeezed to half its width, below 0 turned over). A skin warp can pass every
  * coverage check and still squeeze a laugh line into a sharp crease (skimage-astronaut at 'U', 0.25)
  * or slide a cheek over a nostril.
