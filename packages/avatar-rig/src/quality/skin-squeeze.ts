@@ -15,7 +15,7 @@ const MIN_REST_AREA2 = 8;
  * How far the most squeezed patch of skin is narrowed at `posed`: over the face layer's triangles of
  * the face mesh, off the lips and at least 4 px^2 big, the smaller singular value of the map from
  * rest (1 unchanged, 0.5 squeezed to half its width, below 0 turned over). A skin warp can pass every
- * coverage check and still squeeze a laugh line into a sharp crease (skimage-astronaut at 'U', 0.25)
+ * coverage check and still squeeze a laugh line into a sharp crease (skimage-astronaut at 'U', 0.24)
  * or slide a cheek over a nostril.
  */
 export function mostSqueezedSkin(rig: Rig, posed: ArrayLike<number>): number {
