@@ -406,6 +406,22 @@ describe('buildRig on other photos', () => {
     expect(parted(u, 4)).toBeGreaterThan(parted(rig.vertices, 4));
   });
 
+  it('purses a laugh\'s opening for U into an oval: the upper lip comes down over the teeth towards the ends, not only the lower lip up', async () => {
+    // softui-charles: the upper lip's edge stayed straight across the teeth out to the corners
+    // (its columns beside them 0.007 and 0.016 mouth widths up), the opening a box with square
+    // top corners; now 0.067 and 0.037 down, the middle still up.
+    const photo = readFileSync(listCorpusPhotos().find((p) => p.id === 'softui-charles')!.file);
+    const { rig } = await buildRig(photo);
+    const v = rig.vertices;
+    const [left, right] = MOUTH_CORNER_INNER.map((i) => [v[i * 2]!, v[i * 2 + 1]!] as const) as [readonly [number, number], readonly [number, number]];
+    const mw = Math.hypot(right[0] - left[0], right[1] - left[1]);
+    const down = [-(right[1] - left[1]) / mw, (right[0] - left[0]) / mw] as const;
+    const u = evaluateRig(rig, VISEME_TABLE.U);
+    const comesDown = (i: number) => ((u[i * 2]! - v[i * 2]!) * down[0] + (u[i * 2 + 1]! - v[i * 2 + 1]!) * down[1]) / mw;
+    for (const k of [1, UPPER_INNER.length - 2]) expect({ k, down: comesDown(UPPER_INNER[k]!) > 0.025 }).toEqual({ k, down: true });
+    expect(comesDown(UPPER_INNER[4]!)).toBeLessThan(0);
+  });
+
   it('rounds a smile\'s small opening for U without pinching it into a V under the teeth', async () => {
     // tabler-female-32 at 4x smiles with its lips 18 px apart: closed at its ends as a laugh's,
     // 'U' parted the columns beside the corners 0.46 and 0.49 of the middle (a V); now 0.72, 0.68.

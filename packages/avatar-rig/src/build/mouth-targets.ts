@@ -198,7 +198,7 @@ export function lipTarget(ctx: Ctx, name: 'lipsRound' | 'lipsSpread' | 'lipsPres
       const [u, v] = ctx.local(i);
       const taper = 0.2 + 0.8 * bump(u, half);
       switch (name) {
-        case 'lipsRound': return ctx.image(0, roundParting(isUpper, u) - (isUpper ? 0 : endsClosing) + relax);
+        case 'lipsRound': return ctx.image(0, roundParting(isUpper, u) + (isUpper ? ENDS_UPPER_SHARE : ENDS_UPPER_SHARE - 1) * endsClosing + relax);
         case 'lipsSpread': return [0, 0];
         case 'lipsPress': {
           // Each lip comes to the meeting line whole (a lip keeps its own height; the skin above
@@ -361,6 +361,14 @@ function keepTeethUnderLip(ctx: Ctx, disp: Float64Array): void {
  */
 const ENDS_FROM = 0.3;
 const ENDS_TO = 0.85;
+
+/**
+ * Of the ends' closing, the upper lip's share (down over the teeth), the lower lip rising the
+ * rest. The lower lip rising alone left the upper lip's edge straight across the teeth to the
+ * corners, and the opening of 'U' was a box, its top corners square (softui-charles,
+ * clm-franck-04117, softui-ivana); met halfway, a thin upper lip came down over the whole tooth.
+ */
+const ENDS_UPPER_SHARE = 0.4;
 
 /**
  * Only a laugh's opening has its ends closed: the closing grows from nothing at lips parted
