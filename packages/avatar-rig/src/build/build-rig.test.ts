@@ -488,6 +488,28 @@ describe('buildRig on other photos', () => {
     for (const t of [0.6, 0.7]) expect({ t, dark: lumaAt(t) < 60 }).toEqual({ t, dark: true });
   });
 
+  it('shows a smile\'s lower teeth over its lower lip at E and I, below a dark gap: not a black crescent round the upper teeth', async () => {
+    // skimage-astronaut: the lower teeth went down a third as far as the lip and stayed under it
+    // until 'aa'; 'E' and 'I' opened on a black band from corner to corner (luma at most 68 and 40
+    // just above the lip's middle), now on the teeth's tops (191 and 164).
+    const photo = readFileSync(listCorpusPhotos().find((p) => p.id === 'skimage-astronaut')!.file);
+    const built = await buildRig(photo);
+    const textures = await decodeTextures(built.textures);
+    for (const viseme of ['E', 'I'] as const) {
+      const weights = visemeWeightsToTargets(built.rig, { [viseme]: 1 });
+      const frame = renderRigRgba(built.rig, textures, weights);
+      const open = evaluateRig(built.rig, weights);
+      const [upper, lower] = [UPPER_INNER[4], LOWER_INNER[4]];
+      const lumaAt = (t: number) => {
+        const x = open[upper * 2]! + t * (open[lower * 2]! - open[upper * 2]!), y = open[upper * 2 + 1]! + t * (open[lower * 2 + 1]! - open[upper * 2 + 1]!);
+        const o = (Math.round(y) * frame.width + Math.round(x)) * 4;
+        return 0.299 * frame.data[o]! + 0.587 * frame.data[o + 1]! + 0.114 * frame.data[o + 2]!;
+      };
+      const along = (from: number, to: number) => Array.from({ length: Math.round((to - from) / 0.05) + 1 }, (_, k) => lumaAt(from + k * 0.05));
+      expect({ viseme, lowerTeeth: Math.max(...along(0.8, 0.95)) > 120, gap: Math.min(...along(0.55, 0.85)) < 60 }).toEqual({ viseme, lowerTeeth: true, gap: true });
+    }
+  });
+
   it('opens a mouth whose teeth show at rest to a wide \'aa\', never a yell', async () => {
     // clm-chuck-crop grins with its teeth apart: its full drop on top opened the lips 0.63 mouth
     // widths, and Human's mesh put the lower lip inside the cavity (gap read 0.26; 0.33 at 0.59).

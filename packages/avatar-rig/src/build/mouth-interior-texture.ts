@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { insideOrNear } from '../quality/inner-lip-polygon';
-import { INTERIOR_HALF_WIDTH } from './rig-mesh';
+import { INTERIOR_HALF_WIDTH, LOWER_TEETH_TOP } from './rig-mesh';
 import { fadedBlack, luma, TYPICAL_BLACK } from './black-level';
 
 export const INTERIOR_TEXTURE_SIZE = { width: 256, height: 160 } as const;
@@ -58,8 +58,7 @@ function lowerTooth(u: number, v: number): { light: number; cover: number } | nu
   if (cover <= 0) return null;
   return { light: 0.85 * (1 - 0.1 * centred * centred) * seam, cover };
 }
-/** Where the lower teeth's edge begins (grid v) and their half-width (share of the texture's width). */
-const LOWER_TEETH_TOP = 0.52;
+/** The lower teeth's half-width (share of the texture's width). */
 const LOWER_TEETH_HALF_WIDTH = 0.3;
 
 /** Mean colour of disks around landmark positions in an RGBA (or, with `channels` 3, RGB) image. */

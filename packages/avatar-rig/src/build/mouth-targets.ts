@@ -1,6 +1,6 @@
 import type { RigTarget } from '../types';
 import { JAW_FOLLOW, LOWER_INNER, LOWER_LIP, MOUTH_CORNER_INNER, MOUTH_CORNER_OUTER, NOSE_BOTTOM, UPPER_INNER, UPPER_LIP } from './landmarks';
-import { INTERIOR_ROWS, UPPER_LINE } from './rig-mesh';
+import { INTERIOR_ROWS, LOWER_TEETH_FOLLOW, LOWER_TEETH_ROW, UPPER_LINE } from './rig-mesh';
 import { toLocal } from './face-frame';
 import { smoothstep } from '../geometry/smoothstep';
 import { partedInMiddle } from './visemes';
@@ -19,6 +19,8 @@ const ROUND_UPPER_SHARE = 0.3;
  * across the top of its opening, which read as an open 'eh' rather than a rounded 'oo'.
  */
 const ROUNDED_LIP_OVER_TEETH = 0.75;
+/** Rounding takes the lower teeth this many times as far down as the lower lip (see lipTarget). */
+const ROUNDED_LIP_OVER_LOWER_TEETH = 1.3;
 
 /** Where pressed lips meet: this share of the way from the upper inner lip down to the split line. */
 const PRESS_UPPER_SHARE = 0.4;
@@ -244,6 +246,8 @@ export function lipTarget(ctx: Ctx, name: 'lipsRound' | 'lipsSpread' | 'lipsPres
     for (const r of ring) p.set(UPPER_LIP[r]!, ctx.image(0, cornerRise(side)));
   }
   ctx.mesh.splitUpper.forEach((i) => p.set(i, [0, 0]));
+  // Pressing brings the lower teeth up with the lower lip, as the jaw would.
+  if (name === 'lipsPress') ctx.mesh.interiorGrid[LOWER_TEETH_ROW]!.forEach((i) => p.set(i, scaled(lowerLipAt(ctx, p, ctx.local(i)[0]), LOWER_TEETH_FOLLOW)));
   // The photo's lower strip (what its opening shows under the split) stays with the jaw, except:
   // under painted teeth, which a tuck uncovers, the strip (lips, or a little dark) shrinks to
   // where the lip meets them; and rounding, which parts the lips without the jaw, takes the strip
@@ -255,10 +259,12 @@ export function lipTarget(ctx: Ctx, name: 'lipsRound' | 'lipsSpread' | 'lipsPres
   ctx.mesh.splitLower.forEach((i, k) => p.set(i, name === 'lowerLipTuck' ? ctx.image(0, tuckBelowSplit(ctx, k)) : name === 'lipsRound' ? ctx.image(0, roundParting(false, ctx.local(LOWER_INNER[k]!)[0]) + smileRelaxing(ctx, UPPER_INNER[k]!)) : [0, 0]));
   if (name === 'lipsRound') {
     // The painted upper teeth (the rows that stay with the skull) go up under the upper lip, which
-    // rounding pushes forward over them.
+    // rounding pushes forward over them; the lower teeth go down further than the lower lip, which
+    // comes forward over them as it rounds: uncovered by the jaw, they lay across the bottom of the
+    // small opening of 'U' (skimage-astronaut), which is dark.
     const teethLift = (u: number) => roundParting(true, u) - ROUNDED_LIP_OVER_TEETH * ctx.mesh.paintedTeethEdge;
     ctx.mesh.interiorGrid.forEach((row, r) => row.forEach((i) => {
-      const u = ctx.local(i)[0], jaw = INTERIOR_ROWS[r]!.jaw;
+      const u = ctx.local(i)[0], jaw = r === LOWER_TEETH_ROW ? ROUNDED_LIP_OVER_LOWER_TEETH : INTERIOR_ROWS[r]!.jaw;
       p.set(i, ctx.image(0, jaw === 0 ? teethLift(u) : roundParting(false, u) * jaw));
     }));
   }
@@ -310,6 +316,26 @@ export function lipTarget(ctx: Ctx, name: 'lipsRound' | 'lipsSpread' | 'lipsPres
   keepTeethUnderLip(ctx, target);
   return sparse(name, target, [0, 1]);
 }
+
+/**
+ * The lower inner lip's displacement in `p` at across-position u (face frame), linear between its
+ * vertices, the corners' beyond them.
+ */
+function lowerLipAt(ctx: Ctx, p: Map<number, [number, number]>, u: number): [number, number] {
+  const line = [MOUTH_CORNER_INNER[0], ...LOWER_INNER, MOUTH_CORNER_INNER[1]];
+  const at = (i: number) => p.get(i) ?? [0, 0];
+  const us = line.map((i) => ctx.local(i)[0]);
+  if (u <= us[0]!) return at(line[0]!);
+  for (let k = 0; k + 1 < line.length; k++) {
+    if (u > us[k + 1]!) continue;
+    const t = (u - us[k]!) / Math.max(1e-9, us[k + 1]! - us[k]!);
+    const a = at(line[k]!), b = at(line[k + 1]!);
+    return [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
+  }
+  return at(line.at(-1)!);
+}
+
+const scaled = ([x, y]: [number, number], k: number): [number, number] => [x * k, y * k];
 
 /** Whether the k-th vertex of UPPER_LINE is a mouth corner: the teeth's corners stay with the skull. */
 const isLineCorner = (k: number) => k === 0 || k === UPPER_LINE.length - 1;

@@ -14,17 +14,34 @@ const RINGS = [
 /** The upper inner lip from corner to corner. */
 export const UPPER_LINE = [MOUTH_CORNER_INNER[0], ...UPPER_INNER, MOUTH_CORNER_INNER[1]];
 
+/** How far the lower teeth follow the lower lip (the jaw's drop, a press's rise). */
+export const LOWER_TEETH_FOLLOW = 0.6;
+/** Where the lower teeth's edge begins in the cavity texture (v), the row that carries it. */
+export const LOWER_TEETH_TOP = 0.52;
+/** How far (mouth widths) above a laugh's lower lip the lower teeth's tops lie, behind its opening. */
+const LOWER_TEETH_UNDER_LIP = 0.06;
+
 /** Mouth cavity grid: columns across 1.7 mouth widths. */
 export const INTERIOR_COLUMNS = 9;
 export const INTERIOR_HALF_WIDTH = 0.85;
-/** How far each cavity row follows the jaw, and its texture v (0 gum, 0.3 teeth edge, 0.45 cavity, 0.6 tongue top, 1 floor). */
+/**
+ * How far each cavity row follows the jaw, and its texture v (0 gum, 0.3 upper teeth's edge, 0.52
+ * lower teeth's top, 0.6 tongue top, 1 floor). The lower teeth go down with the jaw, less than the
+ * lower lip, which the jaw and the lip's own muscles pull down, so that a mouth opening a little
+ * shows their tops above it. Their row at v 0.45 going a third of the way, they stayed
+ * under the lower lip until the jaw was down half way, and 'E' and 'I' on a smile showed a black
+ * crescent under its upper teeth, an outline drawn round the teeth (skimage-astronaut,
+ * tabler-female-24-4x).
+ */
 export const INTERIOR_ROWS = [
   { tex: 0, jaw: 0 },
   { tex: 0.3, jaw: 0 },
-  { tex: 0.45, jaw: 0.3 },
+  { tex: LOWER_TEETH_TOP, jaw: LOWER_TEETH_FOLLOW },
   { tex: 0.6, jaw: 0.9 },
   { tex: 1, jaw: 1 },
 ] as const;
+/** The row of the lower teeth's tops in INTERIOR_ROWS. */
+export const LOWER_TEETH_ROW = 2;
 
 export type VertexKind = 'face' | 'ring' | 'frame' | 'interior' | 'teeth-upper' | 'teeth-lower';
 
@@ -169,7 +186,11 @@ export function buildRigMesh(lips: LipRefinement, triangulation: number[], size:
   // whole opening of 'I', 'U' and 'CH' (0.15-0.18 mouth widths) with a strip of teeth from lip to
   // lip; at 0.06 'aa' showed only a thin white line under the upper lip.
   const teethEdge = lips.teethVisible ? 0 : 0.08 * mw;
-  const rowOffsets = [-(upperGap + 0.15 * mw), teethEdge, teethEdge + 0.04 * mw, lowerGap + 0.06 * mw, lowerGap + 0.6 * mw];
+  // The lower teeth's tops lie just under the upper teeth's edge, or LOWER_TEETH_UNDER_LIP above a
+  // laugh's lower lip: its opening shows the photo's own lower teeth or the inside of its lip, which
+  // painted teeth would cover.
+  const lowerTeethTop = Math.max(teethEdge + 0.01 * mw, lowerGap - LOWER_TEETH_UNDER_LIP * mw);
+  const rowOffsets = [-(upperGap + 0.15 * mw), teethEdge, lowerTeethTop, Math.max(lowerGap + 0.06 * mw, lowerTeethTop + 0.08 * mw), lowerGap + 0.6 * mw];
   // Laid out on the lips' own surface, so the texture's rows line up with the lip line in the
   // image whatever the head's pitch; its depth only matters to a depth test, which it is not in.
   const lipZ = splitLocal.reduce((sum, p) => sum + p[2], 0) / splitLocal.length;
