@@ -491,7 +491,7 @@ describe('buildRig on other photos', () => {
   it('shows a smile\'s lower teeth over its lower lip at E and I, below a dark gap: not a black crescent round the upper teeth', async () => {
     // skimage-astronaut: the lower teeth went down a third as far as the lip and stayed under it
     // until 'aa'; 'E' and 'I' opened on a black band from corner to corner (luma at most 68 and 40
-    // just above the lip's middle), now on the teeth's tops (191 and 164).
+    // just above the lip's middle), now on the teeth's tops (168 and 149).
     const photo = readFileSync(listCorpusPhotos().find((p) => p.id === 'skimage-astronaut')!.file);
     const built = await buildRig(photo);
     const textures = await decodeTextures(built.textures);

@@ -1,6 +1,6 @@
 import type { RigTarget } from '../types';
 import { JAW_FOLLOW, LOWER_INNER, LOWER_LIP, MOUTH_CORNER_INNER, MOUTH_CORNER_OUTER, NOSE_BOTTOM, UPPER_INNER, UPPER_LIP } from './landmarks';
-import { INTERIOR_ROWS, LOWER_TEETH_FOLLOW, LOWER_TEETH_ROW, UPPER_LINE } from './rig-mesh';
+import { INTERIOR_ROWS, LOWER_TEETH_ROW, UPPER_LINE } from './rig-mesh';
 import { toLocal } from './face-frame';
 import { smoothstep } from '../geometry/smoothstep';
 import { partedInMiddle } from './visemes';
@@ -145,7 +145,7 @@ export function jawOpen(ctx: Ctx): RigTarget {
   ctx.mesh.teethTop.forEach((i, k) => p.set(i, isLineCorner(k) ? [0, 0] : p.get(UPPER_LINE[k]!)!));
   ctx.mesh.splitLower.forEach((i, k) => p.set(i, p.get(LOWER_INNER[k]!)!));
   // Cavity: its top stays with the skull, the tongue and floor go down with the jaw.
-  ctx.mesh.interiorGrid.forEach((row, r) => row.forEach((i) => p.set(i, ctx.image(0, D * INTERIOR_ROWS[r]!.jaw))));
+  ctx.mesh.interiorGrid.forEach((row, r) => row.forEach((i) => p.set(i, ctx.image(0, D * (INTERIOR_ROWS[r]!.jaw ?? ctx.mesh.lowerTeethFollow)))));
   const noseV = ctx.local(NOSE_BOTTOM)[1];
   return solve(ctx, 'jawOpen', p, (i) => ctx.local(i)[1] > noseV);
 }
@@ -247,7 +247,7 @@ export function lipTarget(ctx: Ctx, name: 'lipsRound' | 'lipsSpread' | 'lipsPres
   }
   ctx.mesh.splitUpper.forEach((i) => p.set(i, [0, 0]));
   // Pressing brings the lower teeth up with the lower lip, as the jaw would.
-  if (name === 'lipsPress') ctx.mesh.interiorGrid[LOWER_TEETH_ROW]!.forEach((i) => p.set(i, scaled(lowerLipAt(ctx, p, ctx.local(i)[0]), LOWER_TEETH_FOLLOW)));
+  if (name === 'lipsPress') ctx.mesh.interiorGrid[LOWER_TEETH_ROW]!.forEach((i) => p.set(i, scaled(lowerLipAt(ctx, p, ctx.local(i)[0]), ctx.mesh.lowerTeethFollow)));
   // The photo's lower strip (what its opening shows under the split) stays with the jaw, except:
   // under painted teeth, which a tuck uncovers, the strip (lips, or a little dark) shrinks to
   // where the lip meets them; and rounding, which parts the lips without the jaw, takes the strip
@@ -264,7 +264,7 @@ export function lipTarget(ctx: Ctx, name: 'lipsRound' | 'lipsSpread' | 'lipsPres
     // small opening of 'U' (skimage-astronaut), which is dark.
     const teethLift = (u: number) => roundParting(true, u) - ROUNDED_LIP_OVER_TEETH * ctx.mesh.paintedTeethEdge;
     ctx.mesh.interiorGrid.forEach((row, r) => row.forEach((i) => {
-      const u = ctx.local(i)[0], jaw = r === LOWER_TEETH_ROW ? ROUNDED_LIP_OVER_LOWER_TEETH : INTERIOR_ROWS[r]!.jaw;
+      const u = ctx.local(i)[0], jaw = INTERIOR_ROWS[r]!.jaw ?? ROUNDED_LIP_OVER_LOWER_TEETH;
       p.set(i, ctx.image(0, jaw === 0 ? teethLift(u) : roundParting(false, u) * jaw));
     }));
   }

@@ -14,8 +14,17 @@ const RINGS = [
 /** The upper inner lip from corner to corner. */
 export const UPPER_LINE = [MOUTH_CORNER_INNER[0], ...UPPER_INNER, MOUTH_CORNER_INNER[1]];
 
-/** How far the lower teeth follow the lower lip (the jaw's drop, a press's rise). */
-export const LOWER_TEETH_FOLLOW = 0.6;
+/**
+ * How far the lower teeth follow the lower lip (the jaw's drop, a press's rise), which the jaw and
+ * the lip's own muscles pull down: their tops show over it as the mouth opens. Behind a photo's own
+ * upper teeth they start up under them (OVERBITE) and follow closely: a smile speaking shows both
+ * rows, a dark gap between them only as the jaw drops. Under painted upper teeth, which reach 0.08
+ * mouth widths below closed lips, they start below those and follow less, or 'aa' showed none of
+ * them (Human read the dark above a bearded lower lip as lip: opencv-230501201-1, mk-card-profile2).
+ */
+const LOWER_TEETH_FOLLOW = { underOwnTeeth: 0.8, underPaintedTeeth: 0.6 };
+/** How far (mouth widths) a photo's own upper teeth reach down in front of the lower ones. */
+const OVERBITE = 0.03;
 /** Where the lower teeth's edge begins in the cavity texture (v), the row that carries it. */
 export const LOWER_TEETH_TOP = 0.52;
 /** How far (mouth widths) above a laugh's lower lip the lower teeth's tops lie, behind its opening. */
@@ -26,17 +35,16 @@ export const INTERIOR_COLUMNS = 9;
 export const INTERIOR_HALF_WIDTH = 0.85;
 /**
  * How far each cavity row follows the jaw, and its texture v (0 gum, 0.3 upper teeth's edge, 0.52
- * lower teeth's top, 0.6 tongue top, 1 floor). The lower teeth go down with the jaw, less than the
- * lower lip, which the jaw and the lip's own muscles pull down, so that a mouth opening a little
- * shows their tops above it. Their row at v 0.45 going a third of the way, they stayed
- * under the lower lip until the jaw was down half way, and 'E' and 'I' on a smile showed a black
- * crescent under its upper teeth, an outline drawn round the teeth (skimage-astronaut,
- * tabler-female-24-4x).
+ * lower teeth's top, 0.6 tongue top, 1 floor); the lower teeth's row follows by the mesh's
+ * `lowerTeethFollow` (see LOWER_TEETH_FOLLOW). At v 0.45 going a third of the way, the lower teeth
+ * stayed under the lower lip until the jaw was down half way, and 'E', 'I' and 'SS' on a smile
+ * showed a black crescent under its upper teeth, an outline drawn round the teeth
+ * (skimage-astronaut, tabler-female-24-4x).
  */
 export const INTERIOR_ROWS = [
   { tex: 0, jaw: 0 },
   { tex: 0.3, jaw: 0 },
-  { tex: LOWER_TEETH_TOP, jaw: LOWER_TEETH_FOLLOW },
+  { tex: LOWER_TEETH_TOP, jaw: null },
   { tex: 0.6, jaw: 0.9 },
   { tex: 1, jaw: 1 },
 ] as const;
@@ -74,6 +82,8 @@ export interface RigMesh {
   /** Cavity grid vertex indices, row-major [row][column]. */
   interiorGrid: number[][];
   interiorUvs: Map<number, [number, number]>;
+  /** How far the lower teeth's row follows the lower lip (see LOWER_TEETH_FOLLOW). */
+  lowerTeethFollow: number;
   frame: FaceFrame;
   /** Lip seam (the split line) in the face frame: v at across-position u. */
   seam: (u: number) => number;
@@ -186,10 +196,11 @@ export function buildRigMesh(lips: LipRefinement, triangulation: number[], size:
   // whole opening of 'I', 'U' and 'CH' (0.15-0.18 mouth widths) with a strip of teeth from lip to
   // lip; at 0.06 'aa' showed only a thin white line under the upper lip.
   const teethEdge = lips.teethVisible ? 0 : 0.08 * mw;
-  // The lower teeth's tops lie just under the upper teeth's edge, or LOWER_TEETH_UNDER_LIP above a
-  // laugh's lower lip: its opening shows the photo's own lower teeth or the inside of its lip, which
-  // painted teeth would cover.
-  const lowerTeethTop = Math.max(teethEdge + 0.01 * mw, lowerGap - LOWER_TEETH_UNDER_LIP * mw);
+  // The lower teeth's tops lie up behind a photo's own upper teeth or just under painted ones, and
+  // at least LOWER_TEETH_UNDER_LIP above a laugh's lower lip: its opening shows its own lower
+  // teeth or the inside of its lip, over which painted ones would stand as a second row.
+  const lowerTeethTop = Math.max(lips.teethVisible ? -OVERBITE * mw : teethEdge + 0.01 * mw, lowerGap - LOWER_TEETH_UNDER_LIP * mw);
+  const lowerTeethFollow = lips.teethVisible ? LOWER_TEETH_FOLLOW.underOwnTeeth : LOWER_TEETH_FOLLOW.underPaintedTeeth;
   const rowOffsets = [-(upperGap + 0.15 * mw), teethEdge, lowerTeethTop, Math.max(lowerGap + 0.06 * mw, lowerTeethTop + 0.08 * mw), lowerGap + 0.6 * mw];
   // Laid out on the lips' own surface, so the texture's rows line up with the lip line in the
   // image whatever the head's pitch; its depth only matters to a depth test, which it is not in.
@@ -237,7 +248,7 @@ export function buildRigMesh(lips: LipRefinement, triangulation: number[], size:
   const upperLidMargin = { imageLeft: marginOf(EYE_IMAGE_LEFT, margins.imageLeft), imageRight: marginOf(EYE_IMAGE_RIGHT, margins.imageRight) };
   return {
     vertices, local, depth, headFollow, kind, faceTriangles: faceTris, teethTriangles, splitUpper, splitLower, teethTop, biteLine: lips.biteLine,
-    interiorTriangles, interiorGrid, interiorUvs, frame, seam, paintedTeethEdge: teethEdge, upperLidMargin,
+    interiorTriangles, interiorGrid, interiorUvs, lowerTeethFollow, frame, seam, paintedTeethEdge: teethEdge, upperLidMargin,
   };
 }
 
