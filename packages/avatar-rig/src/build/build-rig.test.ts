@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { RIG_TARGETS, VISEMES, type Rig } from '../types';
+import { RIG_TARGETS, VISEMES, type Rig, type RigWeights } from '../types';
 import { evaluateRig, visemeWeightsToTargets } from '../evaluate';
 import { buildRig, decodeTextures, renderRigFrame, renderRigRgba, RigBuildError, type BuiltRig, type DecodedTextures } from '../node';
 import { meanAbsDiff, meanLuma, psnr, readFixture } from '../test-support';
@@ -23,6 +23,21 @@ function mouthHoleArea(positions: ArrayLike<number>): number {
     a += positions[p * 2]! * positions[q * 2 + 1]! - positions[q * 2]! * positions[p * 2 + 1]!;
   }
   return Math.abs(a) / 2;
+}
+
+/**
+ * The rendered frame's luma at share t of the way from the upper inner lip's middle (13) to the
+ * lower's (14), both where `weights` put them.
+ */
+function lumaAcrossOpening(rig: Rig, textures: DecodedTextures, weights: RigWeights): (t: number) => number {
+  const frame = renderRigRgba(rig, textures, weights);
+  const open = evaluateRig(rig, weights);
+  const [upper, lower] = [UPPER_INNER[4], LOWER_INNER[4]];
+  return (t) => {
+    const x = open[upper * 2]! + t * (open[lower * 2]! - open[upper * 2]!), y = open[upper * 2 + 1]! + t * (open[lower * 2 + 1]! - open[upper * 2 + 1]!);
+    const o = (Math.round(y) * frame.width + Math.round(x)) * 4;
+    return 0.299 * frame.data[o]! + 0.587 * frame.data[o + 1]! + 0.114 * frame.data[o + 2]!;
+  };
 }
 
 /** Pixels drawn by the mouth layers (cavity, teeth) farther than 1.5 px outside the inner lip polygon of the frame. */
@@ -476,15 +491,7 @@ describe('buildRig on other photos', () => {
     // (luma 164 and 168 at 50% and 60% of the way from the upper inner lip's middle to the lower's).
     const photo = readFileSync(listCorpusPhotos({ derived: true }).find((p) => p.id === 'tabler-male-14-4x')!.file);
     const built = await buildRig(photo);
-    const weights = visemeWeightsToTargets(built.rig, { aa: 1 });
-    const frame = renderRigRgba(built.rig, await decodeTextures(built.textures), weights);
-    const open = evaluateRig(built.rig, weights);
-    const [upper, lower] = [UPPER_INNER[4], LOWER_INNER[4]];
-    const lumaAt = (t: number) => {
-      const x = open[upper * 2]! + t * (open[lower * 2]! - open[upper * 2]!), y = open[upper * 2 + 1]! + t * (open[lower * 2 + 1]! - open[upper * 2 + 1]!);
-      const o = (Math.round(y) * frame.width + Math.round(x)) * 4;
-      return 0.299 * frame.data[o]! + 0.587 * frame.data[o + 1]! + 0.114 * frame.data[o + 2]!;
-    };
+    const lumaAt = lumaAcrossOpening(built.rig, await decodeTextures(built.textures), visemeWeightsToTargets(built.rig, { aa: 1 }));
     for (const t of [0.6, 0.7]) expect({ t, dark: lumaAt(t) < 60 }).toEqual({ t, dark: true });
   });
 
@@ -496,15 +503,7 @@ describe('buildRig on other photos', () => {
     const built = await buildRig(photo);
     const textures = await decodeTextures(built.textures);
     for (const viseme of ['E', 'I'] as const) {
-      const weights = visemeWeightsToTargets(built.rig, { [viseme]: 1 });
-      const frame = renderRigRgba(built.rig, textures, weights);
-      const open = evaluateRig(built.rig, weights);
-      const [upper, lower] = [UPPER_INNER[4], LOWER_INNER[4]];
-      const lumaAt = (t: number) => {
-        const x = open[upper * 2]! + t * (open[lower * 2]! - open[upper * 2]!), y = open[upper * 2 + 1]! + t * (open[lower * 2 + 1]! - open[upper * 2 + 1]!);
-        const o = (Math.round(y) * frame.width + Math.round(x)) * 4;
-        return 0.299 * frame.data[o]! + 0.587 * frame.data[o + 1]! + 0.114 * frame.data[o + 2]!;
-      };
+      const lumaAt = lumaAcrossOpening(built.rig, textures, visemeWeightsToTargets(built.rig, { [viseme]: 1 }));
       const along = (from: number, to: number) => Array.from({ length: Math.round((to - from) / 0.05) + 1 }, (_, k) => lumaAt(from + k * 0.05));
       expect({ viseme, lowerTeeth: Math.max(...along(0.8, 0.95)) > 120, gap: Math.min(...along(0.55, 0.85)) < 60 }).toEqual({ viseme, lowerTeeth: true, gap: true });
     }
