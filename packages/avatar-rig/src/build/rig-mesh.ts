@@ -48,8 +48,8 @@ export const INTERIOR_ROWS = [
   { tex: 0.6, jaw: 0.9 },
   { tex: 1, jaw: 1 },
 ] as const;
-/** The row of the lower teeth's tops in INTERIOR_ROWS. */
-export const LOWER_TEETH_ROW = 2;
+/** The row of the lower teeth's tops in INTERIOR_ROWS: the one whose follow is the mesh's own. */
+export const LOWER_TEETH_ROW = INTERIOR_ROWS.findIndex((row) => row.jaw === null);
 
 export type VertexKind = 'face' | 'ring' | 'frame' | 'interior' | 'teeth-upper' | 'teeth-lower';
 
